@@ -1,0 +1,31 @@
+# Two commands on a fresh machine: `make run` and `make test`. Both set up .venv first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck setup clean install-pi
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall when pyproject.toml changes; editable so the checkout is what runs.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/companion --help
+
+lint: $(STAMP)
+	$(BIN)/ruff check companion hardware vision tests
+	$(BIN)/mypy
+
+test: lint
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock $(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,57 @@
+"""The ``companion`` command line.
+
+Each sub-command lives in its own module in :mod:`companion.cli.commands` and exposes
+``register(subparsers)``; this module discovers them, so adding a command never means editing a
+shared list. User mistakes (:class:`~companion.errors.UserError`, engine errors) print one line
+on stderr and exit 2; they never print a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from companion import __version__
+from companion.engine.errors import EngineError
+from companion.errors import UserError
+
+EXIT_USER_ERROR = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the full argument parser from every module in ``companion.cli.commands``."""
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Jackpot Companion: the game-night companion for five slot-machine games.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from companion.cli import commands
+
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        code = args.func(args)
+    except (UserError, EngineError) as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # `companion ... | head` closes the pipe early; that is not an error.
+        return 0
+    return int(code or 0)

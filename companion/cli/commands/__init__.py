@@ -1,0 +1,1 @@
+"""One module per ``companion`` sub-command; each exposes ``register(subparsers)``."""

@@ -1,0 +1,147 @@
+"""Chance points and the three ways to answer them.
+
+Whenever the rules reveal something hidden, the game stops at a :class:`ChancePoint` that says
+what must be revealed and which outcomes are possible, weighted by what remains (weights are
+integer counts, so probabilities are exact). The caller answers with ``Action.reveal(outcome)``
+chosen by one of the resolvers:
+
+- :class:`SeededResolver`: the engine's seeded RNG (cabinet mode, simulations);
+- :class:`ScriptedResolver`: a fixed list of outcomes (tests);
+- :class:`ReportedResolver`: what the camera or a player reported (table mode); an outcome the
+  chance point does not allow is refused with :class:`ImpossibleOutcomeError`.
+
+>>> point = ChancePoint("deal", "the card for row 1, column 2", (("bar", 3), ("cherry", 20)))
+>>> point.probability("bar")
+Fraction(3, 23)
+>>> ScriptedResolver(["cherry"]).resolve(point)
+'cherry'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+from companion.engine.errors import EngineError, ImpossibleOutcomeError
+
+
+@dataclass(frozen=True)
+class ChancePoint:
+    """Something hidden that must be revealed now.
+
+    ``kind`` is a short machine id (``deal``, ``roll``, ``draw``, ``flip``); ``what`` says in
+    words what the table reveals; ``outcomes`` pairs each possible outcome with a positive
+    integer weight (its count among what remains).
+    """
+
+    kind: str
+    what: str
+    outcomes: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        if not self.outcomes:
+            raise EngineError(f"a chance point with no possible outcome: {self.what}")
+        if any(weight <= 0 for _, weight in self.outcomes):
+            raise EngineError(f"a chance point with an impossible outcome listed: {self.what}")
+
+    @property
+    def total(self) -> int:
+        """The sum of all weights."""
+        return sum(weight for _, weight in self.outcomes)
+
+    def weight(self, outcome: str) -> int:
+        """The weight of ``outcome`` (0 when it cannot happen)."""
+        for name, weight in self.outcomes:
+            if name == outcome:
+                return weight
+        return 0
+
+    def probability(self, outcome: str) -> Fraction:
+        """The exact probability of ``outcome``."""
+        return Fraction(self.weight(outcome), self.total)
+
+    def probabilities(self) -> dict[str, Fraction]:
+        """Every outcome with its exact probability; they sum to 1."""
+        total = self.total
+        return {name: Fraction(weight, total) for name, weight in self.outcomes}
+
+    def check(self, outcome: str) -> None:
+        """Raise :class:`ImpossibleOutcomeError` unless ``outcome`` can happen here."""
+        if self.weight(outcome) == 0:
+            possible = ", ".join(name for name, _ in self.outcomes)
+            raise ImpossibleOutcomeError(
+                f"'{outcome}' cannot be {self.what}: none is left (possible: {possible}); "
+                "check the card or die and report it again"
+            )
+
+
+class Resolver(Protocol):
+    """Chooses the outcome of a chance point."""
+
+    def resolve(self, point: ChancePoint) -> str:
+        """Return one of ``point``'s outcomes."""
+        ...
+
+
+class SeededResolver:
+    """Draws outcomes with the engine's seeded RNG, weighted by what remains.
+
+    >>> point = ChancePoint("roll", "die 1", (("red", 1), ("black", 3)))
+    >>> SeededResolver(7).resolve(point) == SeededResolver(7).resolve(point)
+    True
+    """
+
+    def __init__(self, seed: int | random.Random) -> None:
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def resolve(self, point: ChancePoint) -> str:
+        """Pick an outcome with probability proportional to its weight."""
+        ticket = self.rng.randrange(point.total)
+        for name, weight in point.outcomes:
+            if ticket < weight:
+                return name
+            ticket -= weight
+        raise AssertionError("unreachable: ticket beyond total weight")
+
+
+class ScriptedResolver:
+    """Answers chance points from a fixed script, checking each answer is possible."""
+
+    def __init__(self, outcomes: Iterable[str]) -> None:
+        self.script: deque[str] = deque(outcomes)
+
+    def resolve(self, point: ChancePoint) -> str:
+        """Return the next scripted outcome; raises if the script is used up or impossible."""
+        if not self.script:
+            raise EngineError(f"the script has no outcome left for {point.what}")
+        outcome = self.script.popleft()
+        point.check(outcome)
+        return outcome
+
+
+class ReportedResolver:
+    """Answers chance points with what the table reported (camera or buttons).
+
+    Reports are queued with :meth:`report`; an impossible report is refused at once, so the
+    flow can ask the table to check the card instead of paying on a misread.
+    """
+
+    def __init__(self) -> None:
+        self.pending: deque[str] = deque()
+
+    def report(self, outcome: str, point: ChancePoint) -> None:
+        """Queue ``outcome`` as the answer to ``point`` after checking it can happen."""
+        point.check(outcome)
+        self.pending.append(outcome)
+
+    def resolve(self, point: ChancePoint) -> str:
+        """Return the oldest report; raises if the table has not reported yet."""
+        if not self.pending:
+            raise EngineError(f"waiting for the table to reveal {point.what}")
+        outcome = self.pending.popleft()
+        point.check(outcome)
+        return outcome

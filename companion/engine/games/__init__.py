@@ -1,0 +1,1 @@
+"""One module per game (plus its TOML component file); each registers itself."""

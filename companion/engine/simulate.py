@@ -1,0 +1,52 @@
+"""Play whole games with bots: for ``companion simulate``, benchmarks and the test harness."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from companion.engine.actions import Action
+from companion.engine.bots import Bot
+from companion.engine.chance import SeededResolver
+from companion.engine.events import JackpotHit, TurnStarted
+from companion.engine.game import GameConfig, GameResult
+from companion.engine.match import Match
+
+#: A game longer than this is a bug (a loop the rules should have ended).
+MAX_ACTIONS = 100_000
+
+
+@dataclass
+class PlayedGame:
+    """One finished game with what the summary needs."""
+
+    match: Match
+    result: GameResult
+    turns: int
+    jackpots: Counter[str] = field(default_factory=Counter)
+
+
+def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
+    """Play ``config`` to the end: chance from the seed, decisions from ``bots`` by seat."""
+    match = Match.new(config)
+    resolver = SeededResolver(config.seed)
+    decider = random.Random(config.seed ^ 0x5EED)
+    turns = 0
+    jackpots: Counter[str] = Counter()
+    while not match.is_over:
+        if len(match.log) > MAX_ACTIONS:
+            raise RuntimeError(f"{config.game} did not end after {MAX_ACTIONS} actions")
+        point = match.chance_point
+        if point is not None:
+            action = Action.reveal(resolver.resolve(point))
+        else:
+            seat = match.game.current_player(match.state)
+            assert seat is not None, "no chance point and no player to decide"
+            action = bots[seat % len(bots)].choose(match.game, match.state, decider)
+        for event in match.apply(action):
+            if isinstance(event, TurnStarted):
+                turns += 1
+            elif isinstance(event, JackpotHit):
+                jackpots[event.symbol] += 1
+    return PlayedGame(match, match.game.result(match.state), turns, jackpots)

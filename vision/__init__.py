@@ -1,0 +1,1 @@
+"""Camera sources, card detection and identification, printable cards and mats."""
