@@ -1,0 +1,293 @@
+"""The one configuration loader of the project: a TOML file, validated, with defaults.
+
+Where the file comes from: ``--config PATH`` if given, else ``/etc/jackpot-companion/config.toml``
+if it exists, else the built-in defaults. Every mistake is reported as ONE line that names the
+key (``config.toml: screen.rotation must be 0, 90, 180 or 270, not 45``) through
+:class:`ConfigFileError`, which the CLI turns into exit code 2.
+
+>>> cfg = parse_config({"screen": {"rotation": 180}, "game": {"default": "pay-line", "players": 3}})
+>>> cfg.screen.rotation, cfg.game.default, cfg.game.players
+(180, 'pay-line', 3)
+
+A complete example file (every key optional)::
+
+    [game]
+    default = "bandit"        # game shown first in the menu
+    players = 2
+    mode = "table"            # table: the cards are the truth; cabinet: the Pi deals/rolls
+    seats = ["Ann", "Bob"]    # names by seat (default "Player 1", ...)
+
+    [screen]
+    width = 800
+    height = 480
+    rotation = 0              # 0, 90, 180 or 270 (rotated in the app, see PLATFORM.md)
+    fullscreen = true
+
+    [camera]
+    source = "picamera"       # picamera | usb:/dev/v4l/by-id/... | file:PATH | sim
+    stable_frames = 5         # frames a card must stay the same before it counts
+    min_confidence = 0.8
+
+    [audio]
+    device = ""               # ALSA device name; "" = SDL's default
+    volume = 0.8
+
+    [pins]                    # BCM numbers of the buttons
+    lever = 17
+    start = 16
+
+    [lamps]                   # BCM numbers of the lamps, by the control they light
+    start = 25
+
+    [journal]
+    path = ""                 # "" = $STATE_DIRECTORY or the XDG state dir
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import UserError
+
+#: Where a system install keeps its configuration.
+SYSTEM_CONFIG = Path("/etc/jackpot-companion/config.toml")
+
+#: The control ids of the panel (CONTRACTS.md).
+CONTROLS = ("lever", "hold1", "hold2", "hold3", "collect", "start", "back")
+GAMES = ("bandit", "pay-line", "mega-jackpot", "thanks-a-lottery", "jackpot-payout")
+MODES = ("table", "cabinet")
+ROTATIONS = (0, 90, 180, 270)
+#: BCM pins a button or lamp must not use: I2C (fixed pull-ups), SPI0 (displays).
+RESERVED_PINS = {2: "I2C SDA", 3: "I2C SCL", 7: "SPI0", 8: "SPI0", 9: "SPI0", 10: "SPI0", 11: "SPI0"}
+
+
+class ConfigFileError(UserError):
+    """The configuration file is missing, unreadable or invalid; the message names the key."""
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What the companion starts with."""
+
+    default: str = "bandit"
+    players: int = 2
+    mode: str = "table"
+    seats: tuple[str, ...] = ()
+
+    def seat_names(self, players: int) -> list[str]:
+        """Names for ``players`` seats: the configured ones, then "Player N"."""
+        return [self.seats[i] if i < len(self.seats) else f"Player {i + 1}" for i in range(players)]
+
+
+@dataclass(frozen=True)
+class ScreenSettings:
+    """Panel size and how it is mounted."""
+
+    width: int = 800
+    height: int = 480
+    rotation: int = 0
+    fullscreen: bool = True
+
+
+@dataclass(frozen=True)
+class CameraSettings:
+    """Which camera, and how sure vision must be before a card counts."""
+
+    source: str = "picamera"
+    stable_frames: int = 5
+    min_confidence: float = 0.8
+
+
+@dataclass(frozen=True)
+class AudioSettings:
+    """Output device (by ALSA name, since card numbers differ between Pi models) and volume."""
+
+    device: str | None = None
+    volume: float = 0.8
+
+
+# Leading-edge buttons kept off I2C, SPI0 and the I2S DAC pins 18-21 (PLATFORM.md).
+DEFAULT_PINS: dict[str, int] = {
+    "lever": 17, "hold1": 5, "hold2": 6, "hold3": 13, "collect": 26, "start": 16, "back": 12,
+}
+DEFAULT_LAMPS: dict[str, int] = {"hold1": 22, "hold2": 23, "hold3": 24, "collect": 25, "start": 27}
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole validated configuration."""
+
+    game: GameSettings = field(default_factory=GameSettings)
+    screen: ScreenSettings = field(default_factory=ScreenSettings)
+    camera: CameraSettings = field(default_factory=CameraSettings)
+    audio: AudioSettings = field(default_factory=AudioSettings)
+    pins: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
+    lamps: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_LAMPS))
+    journal_path: Path | None = None
+    #: The file this came from, None for built-in defaults.
+    source: Path | None = None
+
+
+# --- validation helpers: each raises with the dotted key in the message -----------------------
+
+
+class _Invalid(Exception):
+    pass
+
+
+def _section(data: Mapping[str, Any], name: str, known: tuple[str, ...]) -> Mapping[str, Any]:
+    value = data.get(name, {})
+    if not isinstance(value, Mapping):
+        raise _Invalid(f"[{name}] must be a table (a '[{name}]' header), not {_kind(value)}")
+    for key in value:
+        if key not in known:
+            raise _Invalid(f"{name}.{key} is not a setting (known: {', '.join(known)})")
+    return value
+
+
+def _kind(value: Any) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list"}.get(
+        type(value), type(value).__name__
+    )
+
+
+def _int(section: Mapping[str, Any], name: str, key: str, default: int, lo: int, hi: int) -> int:
+    value = section.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Invalid(f"{name}.{key} must be a whole number, not {_kind(value)} {value!r}")
+    if not lo <= value <= hi:
+        raise _Invalid(f"{name}.{key} must be between {lo} and {hi}, not {value}")
+    return value
+
+
+def _float(section: Mapping[str, Any], name: str, key: str, default: float, lo: float, hi: float) -> float:
+    value = section.get(key, default)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise _Invalid(f"{name}.{key} must be a number, not {_kind(value)} {value!r}")
+    if not lo <= value <= hi:
+        raise _Invalid(f"{name}.{key} must be between {lo} and {hi}, not {value}")
+    return float(value)
+
+
+def _str(section: Mapping[str, Any], name: str, key: str, default: str) -> str:
+    value = section.get(key, default)
+    if not isinstance(value, str):
+        raise _Invalid(f"{name}.{key} must be text in quotes, not {_kind(value)} {value!r}")
+    return value
+
+
+def _bool(section: Mapping[str, Any], name: str, key: str, default: bool) -> bool:
+    value = section.get(key, default)
+    if not isinstance(value, bool):
+        raise _Invalid(f"{name}.{key} must be true or false, not {value!r}")
+    return value
+
+
+def _choice(section: Mapping[str, Any], name: str, key: str, default: Any, choices: tuple[Any, ...]) -> Any:
+    value = section.get(key, default)
+    if value not in choices or isinstance(value, bool):
+        listed = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
+        raise _Invalid(f"{name}.{key} must be one of {listed}, not {value!r}")
+    return value
+
+
+def _pins(data: Mapping[str, Any], name: str, defaults: dict[str, int]) -> dict[str, int]:
+    section = _section(data, name, CONTROLS)
+    pins = dict(defaults)
+    for control in section:
+        pin = _int(section, name, control, 0, 0, 27)
+        if pin in RESERVED_PINS:
+            raise _Invalid(f"{name}.{control} = {pin} is a {RESERVED_PINS[pin]} pin; use another GPIO")
+        pins[control] = pin
+    return pins
+
+
+def _camera_source(spec: str) -> str:
+    if spec in ("picamera", "sim") or spec.startswith(("usb:", "file:")) and len(spec) > 5:
+        return spec
+    raise _Invalid(f"camera.source must be picamera, sim, usb:/dev/... or file:PATH, not {spec!r}")
+
+
+def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
+    """Validate parsed TOML; raises :class:`ConfigFileError` naming the first bad key."""
+    where = str(source) if source else "config"
+    try:
+        return _parse(data, source)
+    except _Invalid as error:
+        raise ConfigFileError(f"{where}: {error}") from None
+
+
+def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
+    sections = ("game", "screen", "camera", "audio", "pins", "lamps", "journal")
+    for key in data:
+        if key not in sections:
+            raise _Invalid(f"[{key}] is not a section (known: {', '.join(sections)})")
+    g = _section(data, "game", ("default", "players", "mode", "seats"))
+    seats = g.get("seats", [])
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
+        raise _Invalid('game.seats must be a list of names, e.g. ["Ann", "Bob"]')
+    game = GameSettings(
+        default=_choice(g, "game", "default", "bandit", GAMES),
+        players=_int(g, "game", "players", 2, 1, 6),
+        mode=_choice(g, "game", "mode", "table", MODES),
+        seats=tuple(s.strip() for s in seats),
+    )
+    s = _section(data, "screen", ("width", "height", "rotation", "fullscreen"))
+    screen = ScreenSettings(
+        width=_int(s, "screen", "width", 800, 160, 7680),
+        height=_int(s, "screen", "height", 480, 120, 4320),
+        rotation=_choice(s, "screen", "rotation", 0, ROTATIONS),
+        fullscreen=_bool(s, "screen", "fullscreen", True),
+    )
+    c = _section(data, "camera", ("source", "stable_frames", "min_confidence"))
+    camera = CameraSettings(
+        source=_camera_source(_str(c, "camera", "source", "picamera")),
+        stable_frames=_int(c, "camera", "stable_frames", 5, 1, 60),
+        min_confidence=_float(c, "camera", "min_confidence", 0.8, 0.0, 1.0),
+    )
+    a = _section(data, "audio", ("device", "volume"))
+    audio = AudioSettings(
+        device=_str(a, "audio", "device", "") or None,
+        volume=_float(a, "audio", "volume", 0.8, 0.0, 1.0),
+    )
+    pins = _pins(data, "pins", DEFAULT_PINS)
+    lamps = _pins(data, "lamps", DEFAULT_LAMPS)
+    seen: dict[int, str] = {}
+    for kind, table in (("pins", pins), ("lamps", lamps)):
+        for control, pin in table.items():
+            if pin in seen:
+                raise _Invalid(f"{kind}.{control} = {pin} is already used by {seen[pin]}")
+            seen[pin] = f"{kind}.{control}"
+    j = _section(data, "journal", ("path",))
+    journal = _str(j, "journal", "path", "")
+    return Config(game, screen, camera, audio, pins, lamps, Path(journal) if journal else None, source)
+
+
+def load_config(path: str | Path | None = None, system_path: Path = SYSTEM_CONFIG) -> Config:
+    """Load ``path`` (must exist), else ``system_path`` if it exists, else the defaults.
+
+    Raises :class:`ConfigFileError` (one line, exit 2 in the CLI) for a missing explicit file,
+    an unreadable file, broken TOML, or an invalid value.
+    """
+    if path is None:
+        if not system_path.exists():
+            return Config()
+        file = system_path
+    else:
+        file = Path(path)
+        if not file.exists():
+            raise ConfigFileError(f"{file}: no such configuration file; check the --config path")
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise ConfigFileError(f"{file}: cannot read the configuration ({reason})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigFileError(f"{file}: not valid TOML ({error}); fix that line") from None
+    return parse_config(data, file)

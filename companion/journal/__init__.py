@@ -1,0 +1,13 @@
+"""The game journal: every action and observation in SQLite (WAL, synchronous=FULL) before the
+screen shows it, so a pulled plug never loses what the table saw. See :mod:`.store`."""
+
+from companion.journal.store import (
+    GameRecord,
+    Journal,
+    JournalError,
+    JournalFullError,
+    default_journal_path,
+    state_dir,
+)
+
+__all__ = ["GameRecord", "Journal", "JournalError", "JournalFullError", "default_journal_path", "state_dir"]
