@@ -125,3 +125,10 @@ def test_an_unreadable_file_is_an_error(tmp_path: Path) -> None:
 def test_parse_config_accepts_a_plain_mapping() -> None:
     config = parse_config({"camera": {"source": "sim"}})
     assert config.camera.source == "sim"
+
+
+def test_the_shipped_example_file_is_valid_and_equals_the_defaults() -> None:
+    example = Path(__file__).resolve().parent.parent / "systemd" / "config.example.toml"
+    config = load_config(example)
+    assert config.game == Config().game and config.screen == Config().screen
+    assert dict(config.pins) == dict(Config().pins) and dict(config.lamps) == dict(Config().lamps)

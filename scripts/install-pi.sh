@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Install Jackpot Companion on Raspberry Pi OS (Bookworm or later, Pi 4/5) as a systemd service.
+#
+#   sudo scripts/install-pi.sh            # from a checkout of the project
+#
+# What it does, in order (safe to run again; each step checks first):
+#   1. apt packages: picamera2 + libcamera bindings, lgpio, SDL/KMS runtime bits, ALSA utils.
+#   2. a dedicated system user `jackpot` in the gpio/video/render/audio/input groups.
+#   3. the project in /opt/jackpot-companion with a venv made with --system-site-packages
+#      (picamera2's libcamera bindings exist only as apt packages), then `pip install` of it.
+#   4. the NumPy trap (PLATFORM.md): if picamera2 does not import next to pip's NumPy 2,
+#      reinstall simplejpeg with pip inside the venv; then check picamera2, cv2, numpy together.
+#   5. /etc/jackpot-companion/config.toml (only if absent), the unit, enable and start it.
+set -euo pipefail
+
+PREFIX="${PREFIX:-/opt/jackpot-companion}"
+SERVICE_USER="${SERVICE_USER:-jackpot}"
+CONFIG_DIR=/etc/jackpot-companion
+UNIT_NAME=jackpot-companion.service
+SOURCE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+die() { printf 'install-pi: %s\n' "$*" >&2; exit 1; }
+
+[ "$(id -u)" -eq 0 ] || die "run me with sudo: sudo $0"
+[ -f "$SOURCE_DIR/pyproject.toml" ] || die "run me from a checkout of the project (no pyproject.toml in $SOURCE_DIR)"
+command -v apt-get >/dev/null || die "this installer is for Raspberry Pi OS / Debian (apt-get not found)"
+
+say "1/5 apt packages"
+apt-get update
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    python3 python3-venv python3-pip python3-dev \
+    python3-picamera2 python3-libcamera python3-lgpio python3-numpy \
+    libcamera-apps-lite alsa-utils libsdl2-2.0-0 libdrm2 libgbm1 libegl1 \
+    rsync sqlite3
+
+say "2/5 the service user '$SERVICE_USER'"
+if ! id "$SERVICE_USER" >/dev/null 2>&1; then
+    useradd --system --home-dir /var/lib/jackpot-companion --no-create-home \
+        --shell /usr/sbin/nologin "$SERVICE_USER"
+fi
+for group in gpio video render audio input; do
+    if getent group "$group" >/dev/null; then
+        usermod -aG "$group" "$SERVICE_USER"
+    else
+        echo "note: group '$group' does not exist on this system; skipped"
+    fi
+done
+
+say "3/5 the project and its venv in $PREFIX"
+mkdir -p "$PREFIX"
+rsync -a --delete --exclude .git --exclude .venv --exclude venv --exclude '__pycache__' \
+    "$SOURCE_DIR/" "$PREFIX/src/"
+if [ ! -x "$PREFIX/venv/bin/python" ]; then
+    python3 -m venv --system-site-packages "$PREFIX/venv"
+fi
+"$PREFIX/venv/bin/python" -m pip install --upgrade pip
+"$PREFIX/venv/bin/python" -m pip install "$PREFIX/src"
+
+say "4/5 checking picamera2, cv2 and numpy import together"
+import_check() {
+    "$PREFIX/venv/bin/python" -c 'import numpy, cv2, picamera2; print("numpy", numpy.__version__, "cv2", cv2.__version__, "picamera2 ok")'
+}
+if ! import_check; then
+    echo "picamera2 does not import next to pip's NumPy (simplejpeg was built for Debian's NumPy 1.x);"
+    echo "reinstalling simplejpeg inside the venv (raspberrypi/picamera2 #1088)"
+    "$PREFIX/venv/bin/python" -m pip install --force-reinstall --no-deps simplejpeg
+    import_check || die "picamera2, cv2 and numpy still do not import together; see docs/install-pi.md"
+fi
+
+say "5/5 configuration and the systemd unit"
+mkdir -p "$CONFIG_DIR"
+if [ ! -f "$CONFIG_DIR/config.toml" ]; then
+    install -m 0644 "$PREFIX/src/systemd/config.example.toml" "$CONFIG_DIR/config.toml"
+    echo "wrote $CONFIG_DIR/config.toml (edit pins, screen, audio device there)"
+fi
+sed "s#^ExecStart=.*#ExecStart=$PREFIX/venv/bin/companion run#; s#^User=.*#User=$SERVICE_USER#; s#^Group=.*#Group=$SERVICE_USER#" \
+    "$PREFIX/src/systemd/$UNIT_NAME" > "/etc/systemd/system/$UNIT_NAME"
+systemctl daemon-reload
+systemctl enable "$UNIT_NAME"
+systemctl restart "$UNIT_NAME"
+
+say "done: checking the hardware with 'companion doctor'"
+sudo -u "$SERVICE_USER" env STATE_DIRECTORY=/var/lib/jackpot-companion LG_WD=/var/lib/jackpot-companion \
+    "$PREFIX/venv/bin/companion" doctor || true
+echo "Logs: journalctl -u $UNIT_NAME -f"
