@@ -7,7 +7,11 @@ from companion.journal.store import (
     JournalError,
     JournalFullError,
     default_journal_path,
+    open_for_cli,
     state_dir,
 )
 
-__all__ = ["GameRecord", "Journal", "JournalError", "JournalFullError", "default_journal_path", "state_dir"]
+__all__ = [
+    "GameRecord", "Journal", "JournalError", "JournalFullError", "default_journal_path", "open_for_cli",
+    "state_dir",
+]

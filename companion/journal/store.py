@@ -339,3 +339,13 @@ class Journal:
                 "observations": observations,
             },
         }
+
+
+def open_for_cli(config_path: str | None, journal_path: str | None) -> Journal:
+    """The journal a CLI reads: ``--journal``, else the config's ``[journal] path``, else the default."""
+    if journal_path:
+        return Journal.open(Path(journal_path))
+    from companion.config import load_config
+
+    config = load_config(config_path)
+    return Journal.open(config.journal_path)

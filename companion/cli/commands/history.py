@@ -1,0 +1,62 @@
+"""``companion history``: past games from the journal with players, result and duration."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+from companion.journal import GameRecord, open_for_cli
+
+
+def register(subparsers: Any) -> None:
+    """Add ``history``."""
+    parser = subparsers.add_parser("history", help="list past games: players, result, duration")
+    parser.add_argument("--config", help="configuration file (to find the journal)")
+    parser.add_argument("--journal", help="journal file (default: the state directory's)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per game")
+    parser.set_defaults(func=run)
+
+
+def describe_result(record: GameRecord) -> str:
+    """``Ann 120, Bob 85: Ann wins`` / ``shared by Ann and Bob`` / ``playing (12 actions)``."""
+    if record.result is None:
+        return f"{record.status} ({record.actions} actions)"
+    scores = list(record.result.get("scores", []))
+    winners = list(record.result.get("winners", []))
+    names = [record.seats[i] if i < len(record.seats) else f"Player {i + 1}" for i in range(len(scores))]
+    table = ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=False))
+    if record.status != "finished":
+        return f"{record.status}: {table}"
+    won = [names[w] for w in winners if w < len(names)]
+    verdict = f"{won[0]} wins" if len(won) == 1 else "shared by " + " and ".join(won)
+    return f"{table}: {verdict}"
+
+
+def duration_text(seconds: float) -> str:
+    """``12 min 5 s``."""
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print one line per game, oldest first."""
+    with open_for_cli(args.config, args.journal) as journal:
+        if journal.moved_aside:
+            print(f"note: an unusable journal was moved to {journal.moved_aside}")
+        records = journal.games()
+    if args.json:
+        for r in records:
+            print(json.dumps({"id": r.id, "game": r.game, "mode": r.mode, "seats": r.seats,
+                              "status": r.status, "result": r.result, "started_at": r.started_at,
+                              "duration_s": round(r.duration, 1), "actions": r.actions}, sort_keys=True))
+        return 0
+    if not records:
+        print("no games yet: `companion run` starts one")
+        return 0
+    for r in records:
+        started = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.started_at))
+        print(f"{r.id:>4}  {started}  {r.game:<16} {r.mode:<7}  {', '.join(r.seats):<24}  "
+              f"{duration_text(r.duration):>12}  {describe_result(r)}")
+    return 0

@@ -1,0 +1,192 @@
+"""``companion doctor``: what works, and what to do about what does not.
+
+Each check returns a :class:`Check` (ok / warning / failed, what was found, what to do). A check
+never raises: an unexpected error becomes a failed check with its message, never a traceback.
+Hardware modules (picamera2, lgpio) are probed in a subprocess, because the NumPy ABI trap of
+PLATFORM.md can crash an import rather than raise.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.config import Config, ConfigFileError, load_config
+
+OK, WARN, FAIL = "ok", "warning", "failed"
+
+
+@dataclass(frozen=True)
+class Check:
+    """One line of the report."""
+
+    name: str
+    status: str
+    found: str
+    fix: str = ""
+
+    def line(self) -> str:
+        """``[ ok ] camera: ...`` plus ``-> what to do`` when something is wrong."""
+        mark = {OK: " ok ", WARN: "warn", FAIL: "FAIL"}[self.status]
+        text = f"[{mark}] {self.name}: {self.found}"
+        return text + (f"\n       -> {self.fix}" if self.fix else "")
+
+
+def _python_probe(code: str, timeout: float = 30.0) -> tuple[bool, str]:
+    """Run ``code`` in a fresh interpreter; (ok, last line of output)."""
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return False, f"timed out after {timeout:.0f} s"
+    # Libraries chatter on stdout (SDL warnings); the probe's own answer is its last stdout line.
+    out = done.stdout.strip().splitlines() if done.returncode == 0 else []
+    lines = out or (done.stdout + done.stderr).strip().splitlines()
+    return done.returncode == 0, lines[-1] if lines else f"exit code {done.returncode}"
+
+
+def check_config(path: str | None) -> tuple[Check, Config]:
+    """The configuration file parses and validates."""
+    try:
+        config = load_config(path)
+    except ConfigFileError as error:
+        return Check("config", FAIL, str(error), "fix that key (see systemd/config.example.toml)"), Config()
+    where = str(config.source) if config.source else "no file, built-in defaults"
+    return Check("config", OK, f"{where}; {config.game.default}, {config.game.players} players, "
+                 f"{config.game.mode} mode"), config
+
+
+def check_state_dir(config: Config) -> Check:
+    """The journal's directory is writable and the journal (if any) is ours and intact."""
+    from companion.journal.store import Journal, default_journal_path
+
+    path = config.journal_path or default_journal_path()
+    directory = path.parent
+    probe_dir = directory
+    while not probe_dir.exists() and probe_dir != probe_dir.parent:
+        probe_dir = probe_dir.parent
+    if not os.access(probe_dir, os.W_OK):
+        return Check("state directory", FAIL, f"{directory} is not writable",
+                     "run under the systemd unit (StateDirectory=) or set [journal] path")
+    if path.exists() and path.stat().st_size > 0:
+        problem = Journal._problem(path)
+        if problem:
+            return Check("state directory", WARN, f"{path}: {problem}",
+                         "the daemon will move it aside and start a new journal on its next start")
+        return Check("state directory", OK, f"journal {path} is intact")
+    return Check("state directory", OK, f"{directory} is writable (journal will be created)")
+
+
+def check_camera(config: Config) -> Check:
+    """The configured camera source can be opened."""
+    source = config.camera.source
+    if source == "sim":
+        return Check("camera", OK, "simulated table (camera.source = \"sim\")")
+    if source.startswith("file:"):
+        file = Path(source[5:])
+        if file.exists():
+            return Check("camera", OK, f"reading frames from {file}")
+        return Check("camera", FAIL, f"{file} does not exist", "fix camera.source in the config")
+    if source.startswith("usb:"):
+        device = Path(source[4:])
+        if not device.exists():
+            found = ", ".join(sorted(glob.glob("/dev/v4l/by-id/*"))) or "none"
+            return Check("camera", FAIL, f"{device} does not exist (USB cameras: {found})",
+                         "plug the camera in, or set camera.source to one of the listed paths")
+        ok, line = _python_probe(
+            f"import cv2; c = cv2.VideoCapture({str(device)!r}); ok, f = c.read(); "
+            "print(f.shape if ok else 'no frame'); raise SystemExit(0 if ok else 1)"
+        )
+        return Check("camera", OK if ok else FAIL, f"{device}: {line}",
+                     "" if ok else "check the cable and that the user is in the 'video' group")
+    ok, line = _python_probe("import numpy, cv2, picamera2; print('picamera2, cv2 and numpy import')")
+    if not ok:
+        fix = "sudo apt install python3-picamera2 and use a venv made with --system-site-packages"
+        if "dtype size changed" in line or "numpy" in line.lower():
+            fix = "inside the venv: pip install --force-reinstall --no-deps simplejpeg (NumPy ABI mismatch)"
+        return Check("camera", FAIL, f"picamera2 does not import: {line}", fix)
+    ok, line = _python_probe("from picamera2 import Picamera2; print(len(Picamera2.global_camera_info()))")
+    if not ok or line.strip() == "0":
+        return Check("camera", FAIL, "no camera detected by libcamera",
+                     "check the ribbon cable (contacts facing the right way) and reboot")
+    return Check("camera", OK, f"{line.strip()} camera(s) found; picamera2, cv2 and numpy import together")
+
+
+def check_gpio(config: Config) -> Check:
+    """A GPIO pin factory is usable (lgpio on a Pi; mock off the Pi)."""
+    factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
+    if factory == "mock":
+        return Check("gpio", WARN, "GPIOZERO_PIN_FACTORY=mock: buttons are simulated",
+                     "unset GPIOZERO_PIN_FACTORY on the Pi; off the Pi use --keyboard")
+    chips = sorted(glob.glob("/dev/gpiochip*"))
+    if not chips:
+        return Check("gpio", WARN, "no /dev/gpiochip*: not a Raspberry Pi",
+                     "off the Pi, `companion run --keyboard` uses the keyboard instead of buttons")
+    if not all(os.access(chip, os.R_OK | os.W_OK) for chip in chips):
+        return Check("gpio", FAIL, f"{chips[0]} is not accessible to this user",
+                     "add the user to the 'gpio' group (sudo usermod -aG gpio $USER) and log in again")
+    lg_wd = os.environ.get("LG_WD", os.getcwd())
+    if not os.access(lg_wd, os.W_OK):
+        return Check("gpio", FAIL, f"lgpio's working directory {lg_wd} is not writable",
+                     "set LG_WD to a writable directory (the unit sets it to the state directory)")
+    ok, line = _python_probe("from gpiozero import Device; Device.ensure_pin_factory(); "
+                             "print(type(Device.pin_factory).__name__)")
+    if not ok:
+        return Check("gpio", FAIL, f"gpiozero has no pin factory: {line}", "sudo apt install python3-lgpio")
+    pins = ", ".join(f"{c}={p}" for c, p in config.pins.items())
+    return Check("gpio", OK, f"{line.strip()} on {chips[0]}; buttons {pins}")
+
+
+def check_display(config: Config) -> Check:
+    """SDL can open the configured video driver."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    code = ("import os, pygame; pygame.display.init(); "
+            f"pygame.display.set_mode(({config.screen.width}, {config.screen.height})); "
+            "print(pygame.display.get_driver(), pygame.display.get_desktop_sizes())")
+    ok, line = _python_probe(code)
+    if ok:
+        found = f"SDL driver {line}"
+        if driver == "dummy" or line.startswith("dummy") or line.startswith("offscreen"):
+            return Check("display", WARN, found + " (no real screen)",
+                         "on the Pi the unit sets SDL_VIDEODRIVER=kmsdrm; off it, run with a desktop")
+        return Check("display", OK, found)
+    fix = "check the HDMI/DSI cable; the user needs the 'video' and 'render' groups"
+    if "kmsdrm not available" in line:
+        fix = "pip install pygame-ce (not pygame): its SDL has KMS/DRM"
+    elif not glob.glob("/dev/dri/card*"):
+        fix = "no /dev/dri/card*: enable the KMS overlay (dtoverlay=vc4-kms-v3d) in config.txt"
+    return Check("display", FAIL, f"SDL cannot open a window ({line})", fix)
+
+
+def check_audio(config: Config) -> Check:
+    """SDL's mixer opens the configured output device."""
+    device = config.audio.device
+    opened = f"devicename={device!r}" if device else ""
+    code = f"import pygame; pygame.mixer.init({opened}); print(pygame.mixer.get_init())"
+    ok, line = _python_probe(code)
+    if not ok:
+        return Check("audio", FAIL, f"no sound output ({line})",
+                     "list devices with `aplay -L`, set audio.device; the Pi 5 has no headphone jack")
+    if os.environ.get("SDL_AUDIODRIVER") == "dummy":
+        return Check("audio", WARN, "SDL_AUDIODRIVER=dummy: sound is silent", "unset it to hear sound")
+    return Check("audio", OK, f"{device or 'default device'} open ({line})")
+
+
+def run_checks(config_path: str | None) -> Iterator[Check]:
+    """Every check in order; a check that crashes is reported as failed, never raised."""
+    config_check, config = check_config(config_path)
+    yield config_check
+    checks: list[tuple[str, Callable[[Config], Check]]] = [
+        ("state directory", check_state_dir), ("camera", check_camera), ("gpio", check_gpio),
+        ("display", check_display), ("audio", check_audio),
+    ]
+    for name, check in checks:
+        try:
+            yield check(config)
+        except Exception as error:  # a doctor never shows a traceback
+            yield Check(name, FAIL, f"the check itself failed: {type(error).__name__}: {error}",
+                        "report this with the output of `companion doctor`")

@@ -1,0 +1,88 @@
+"""`companion doctor`, `history` and `export` through the real CLI: plain words, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.engine import load_log
+from companion.journal import Journal
+
+CONFIG = {"game": "bandit", "players": 2, "variants": [], "seed": 3, "options": {}}
+
+
+def test_doctor_reports_a_broken_config_and_keeps_checking(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    bad = tmp_path / "config.toml"
+    bad.write_text("[screen]\nrotation = 45\n")
+    code = main(["doctor", "--config", str(bad)])
+    out = capsys.readouterr()
+    assert code == 1
+    assert "[FAIL] config:" in out.out and "screen.rotation" in out.out
+    assert "[ ok ] state directory" in out.out
+    for name in ("camera", "gpio", "display", "audio"):
+        assert f"] {name}:" in out.out
+    assert "Traceback" not in out.out + out.err
+
+
+def test_doctor_passes_with_the_simulated_camera(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    good = tmp_path / "config.toml"
+    good.write_text('[camera]\nsource = "sim"\n')
+    code = main(["doctor", "--config", str(good)])
+    out = capsys.readouterr().out
+    assert "[ ok ] camera: simulated table" in out
+    assert "[FAIL]" not in out and code == 0
+
+
+def test_doctor_warns_about_a_journal_that_is_not_ours(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    (tmp_path / "journal.sqlite").write_bytes(b"garbage" * 100)
+    main(["doctor", "--config", str(tmp_path / "none.toml")])
+    out = capsys.readouterr().out
+    assert "[warn] state directory" in out and "move it aside" in out
+    assert (tmp_path / "journal.sqlite").read_bytes() == b"garbage" * 100  # the doctor changes nothing
+
+
+def test_history_lists_players_result_and_duration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "j.sqlite"
+    with Journal.open(path) as journal:
+        done = journal.start_game(CONFIG, ["Ann", "Bob"], "cabinet")
+        journal.record_action(done, "reveal cherry")
+        journal.finish_game(done, {"scores": [15, 10], "winners": [0]})
+        journal.start_game(CONFIG, ["Cy", "Di"], "table")
+    assert main(["history", "--journal", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Ann, Bob" in lines[0] and "Ann 15, Bob 10: Ann wins" in lines[0] and " s " in lines[0]
+    assert "Cy, Di" in lines[1] and "playing (0 actions)" in lines[1]
+    assert main(["history", "--journal", str(path), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows[0]["result"]["winners"] == [0] and rows[1]["status"] == "playing"
+
+
+def test_export_prints_json_that_load_log_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "j.sqlite"
+    with Journal.open(path) as journal:
+        gid = journal.start_game(CONFIG, ["Ann", "Bob"], "cabinet")
+        for action in ("reveal cherry", "reveal plum"):
+            journal.record_action(gid, action)
+    assert main(["export", str(gid), "--journal", str(path)]) == 0
+    config, actions = load_log(capsys.readouterr().out)
+    assert config.game == "bandit" and config.seed == 3
+    assert [str(a) for a in actions] == ["reveal cherry", "reveal plum"]
+
+
+def test_export_of_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "9", "--journal", str(tmp_path / "j.sqlite")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no game 9" in err
