@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from companion.engine.actions import Action
 from companion.engine.bots import Bot
 from companion.engine.chance import SeededResolver
-from companion.engine.events import JackpotHit, TurnStarted
+from companion.engine.events import JackpotHit, TurnEnded, TurnStarted
 from companion.engine.game import GameConfig, GameResult
 from companion.engine.match import Match
 
@@ -32,7 +32,7 @@ def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
     match = Match.new(config)
     resolver = SeededResolver(config.seed)
     decider = random.Random(config.seed ^ 0x5EED)
-    turns = 0
+    started = ended = 0
     jackpots: Counter[str] = Counter()
     while not match.is_over:
         if len(match.log) > MAX_ACTIONS:
@@ -46,7 +46,11 @@ def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
             action = bots[seat % len(bots)].choose(match.game, match.state, decider)
         for event in match.apply(action):
             if isinstance(event, TurnStarted):
-                turns += 1
+                started += 1
+            elif isinstance(event, TurnEnded):
+                ended += 1
             elif isinstance(event, JackpotHit):
                 jackpots[event.symbol] += 1
-    return PlayedGame(match, match.game.result(match.state), turns, jackpots)
+    # The first turn starts with the initial state (no event) and the last may end with the
+    # game (no TurnEnded), so the larger of the two counts is the number of turns played.
+    return PlayedGame(match, match.game.result(match.state), max(started, ended), jackpots)
