@@ -32,12 +32,10 @@ A complete example file (every key optional)::
     device = ""               # ALSA device name; "" = SDL's default
     volume = 0.8
 
-    [pins]                    # BCM numbers of the buttons
-    lever = 17
-    start = 16
-
-    [lamps]                   # BCM numbers of the lamps, by the control they light
-    start = 25
+    [pins]                    # BCM numbers: see hardware/config.py (PanelConfig) for every key
+    lever = 4
+    hold1_lamp = 22
+    back_lamp = "none"
 
     [journal]
     path = ""                 # "" = $STATE_DIRECTORY or the XDG state dir
@@ -49,20 +47,19 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import UserError
+
+if TYPE_CHECKING:
+    from hardware.config import PanelConfig
 
 #: Where a system install keeps its configuration.
 SYSTEM_CONFIG = Path("/etc/jackpot-companion/config.toml")
 
-#: The control ids of the panel (CONTRACTS.md).
-CONTROLS = ("lever", "hold1", "hold2", "hold3", "collect", "start", "back")
 GAMES = ("bandit", "pay-line", "mega-jackpot", "thanks-a-lottery", "jackpot-payout")
 MODES = ("table", "cabinet")
 ROTATIONS = (0, 90, 180, 270)
-#: BCM pins a button or lamp must not use: I2C (fixed pull-ups), SPI0 (displays).
-RESERVED_PINS = {2: "I2C SDA", 3: "I2C SCL", 7: "SPI0", 8: "SPI0", 9: "SPI0", 10: "SPI0", 11: "SPI0"}
 
 
 class ConfigFileError(UserError):
@@ -110,13 +107,6 @@ class AudioSettings:
     volume: float = 0.8
 
 
-# Leading-edge buttons kept off I2C, SPI0 and the I2S DAC pins 18-21 (PLATFORM.md).
-DEFAULT_PINS: dict[str, int] = {
-    "lever": 17, "hold1": 5, "hold2": 6, "hold3": 13, "collect": 26, "start": 16, "back": 12,
-}
-DEFAULT_LAMPS: dict[str, int] = {"hold1": 22, "hold2": 23, "hold3": 24, "collect": 25, "start": 27}
-
-
 @dataclass(frozen=True)
 class Config:
     """The whole validated configuration."""
@@ -125,11 +115,17 @@ class Config:
     screen: ScreenSettings = field(default_factory=ScreenSettings)
     camera: CameraSettings = field(default_factory=CameraSettings)
     audio: AudioSettings = field(default_factory=AudioSettings)
-    pins: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_PINS))
-    lamps: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_LAMPS))
+    #: The ``[pins]`` table as written (validated by :class:`hardware.config.PanelConfig`).
+    pins: Mapping[str, Any] = field(default_factory=dict)
     journal_path: Path | None = None
     #: The file this came from, None for built-in defaults.
     source: Path | None = None
+
+    def panel(self) -> PanelConfig:
+        """The control panel's wiring and timings (hardware defaults for what is not set)."""
+        from hardware.config import PanelConfig
+
+        return PanelConfig.from_mapping(self.pins)
 
 
 # --- validation helpers: each raises with the dotted key in the message -----------------------
@@ -195,15 +191,19 @@ def _choice(section: Mapping[str, Any], name: str, key: str, default: Any, choic
     return value
 
 
-def _pins(data: Mapping[str, Any], name: str, defaults: dict[str, int]) -> dict[str, int]:
-    section = _section(data, name, CONTROLS)
-    pins = dict(defaults)
-    for control in section:
-        pin = _int(section, name, control, 0, 0, 27)
-        if pin in RESERVED_PINS:
-            raise _Invalid(f"{name}.{control} = {pin} is a {RESERVED_PINS[pin]} pin; use another GPIO")
-        pins[control] = pin
-    return pins
+def _pins(data: Mapping[str, Any]) -> dict[str, Any]:
+    from hardware.config import PanelConfig
+    from hardware.errors import PanelConfigError
+
+    table = data.get("pins", {})
+    if not isinstance(table, Mapping):
+        raise _Invalid(f"[pins] must be a table (a '[pins]' header), not {_kind(table)}")
+    try:
+        PanelConfig.from_mapping(table)
+    except PanelConfigError as error:
+        # The panel's own message already names the key ("pins: hold2 uses GPIO5, ...").
+        raise _Invalid(str(error)) from None
+    return dict(table)
 
 
 def _camera_source(spec: str) -> str:
@@ -222,7 +222,7 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
 
 
 def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
-    sections = ("game", "screen", "camera", "audio", "pins", "lamps", "journal")
+    sections = ("game", "screen", "camera", "audio", "pins", "journal")
     for key in data:
         if key not in sections:
             raise _Invalid(f"[{key}] is not a section (known: {', '.join(sections)})")
@@ -254,17 +254,10 @@ def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
         device=_str(a, "audio", "device", "") or None,
         volume=_float(a, "audio", "volume", 0.8, 0.0, 1.0),
     )
-    pins = _pins(data, "pins", DEFAULT_PINS)
-    lamps = _pins(data, "lamps", DEFAULT_LAMPS)
-    seen: dict[int, str] = {}
-    for kind, table in (("pins", pins), ("lamps", lamps)):
-        for control, pin in table.items():
-            if pin in seen:
-                raise _Invalid(f"{kind}.{control} = {pin} is already used by {seen[pin]}")
-            seen[pin] = f"{kind}.{control}"
+    pins = _pins(data)
     j = _section(data, "journal", ("path",))
     journal = _str(j, "journal", "path", "")
-    return Config(game, screen, camera, audio, pins, lamps, Path(journal) if journal else None, source)
+    return Config(game, screen, camera, audio, pins, Path(journal) if journal else None, source)
 
 
 def load_config(path: str | Path | None = None, system_path: Path = SYSTEM_CONFIG) -> Config:

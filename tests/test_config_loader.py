@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import DEFAULT_PINS, Config, ConfigFileError, load_config, parse_config
+from companion.config import Config, ConfigFileError, load_config, parse_config
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -19,7 +19,7 @@ def test_no_file_anywhere_gives_the_defaults(tmp_path: Path) -> None:
     config = load_config(None, system_path=tmp_path / "absent.toml")
     assert config == Config()
     assert config.screen.width == 800 and config.screen.height == 480
-    assert config.pins["lever"] == DEFAULT_PINS["lever"]
+    assert config.panel().lever is not None  # the panel's own default wiring
 
 
 def test_the_system_file_is_used_when_no_path_is_given(tmp_path: Path) -> None:
@@ -58,9 +58,8 @@ source = "usb:/dev/v4l/by-id/usb-cam"
 stable_frames = 7
 min_confidence = 0.9
 [pins]
-lever = 4
-[lamps]
-start = 14
+lever = 17
+start_lamp = "none"
 [journal]
 path = "/tmp/j.sqlite"
 """,
@@ -70,8 +69,8 @@ path = "/tmp/j.sqlite"
     assert config.game.seat_names(3) == ["Ann", "Bob", "Player 3"]
     assert config.screen.fullscreen is False
     assert config.camera.source.startswith("usb:") and config.camera.stable_frames == 7
-    assert config.pins["lever"] == 4 and config.pins["start"] == DEFAULT_PINS["start"]
-    assert config.lamps["start"] == 14
+    panel = config.panel()
+    assert panel.lever == 17 and panel.start_lamp is None
     assert config.journal_path == Path("/tmp/j.sqlite")
 
 
@@ -85,10 +84,11 @@ path = "/tmp/j.sqlite"
         ("[game]\nmode = \"arcade\"\n", "game.mode"),
         ("[audio]\nvolume = 3\n", "audio.volume"),
         ("[camera]\nsource = \"webcam\"\n", "camera.source"),
-        ("[pins]\nlever = 3\n", "pins.lever"),
-        ("[pins]\nlever = 40\n", "pins.lever"),
-        ("[pins]\nturbo = 4\n", "pins.turbo"),
-        ("[pins]\nlever = 22\n", "pins.lever"),
+        ("[pins]\nlever = 3\n", "pins: lever"),
+        ("[pins]\nlever = 40\n", "pins: lever"),
+        ("[pins]\nturbo = 4\n", "'turbo'"),
+        ("[pins]\nlever = 22\n", "GPIO22, already used by lever"),
+        ("[pins]\nlockout = \"fast\"\n", "pins: lockout"),
         ("[sreen]\nwidth = 1\n", "[sreen]"),
         ("screen = 3\n", "[screen]"),
         ("[game]\nseats = \"Ann\"\n", "game.seats"),
@@ -131,4 +131,4 @@ def test_the_shipped_example_file_is_valid_and_equals_the_defaults() -> None:
     example = Path(__file__).resolve().parent.parent / "systemd" / "config.example.toml"
     config = load_config(example)
     assert config.game == Config().game and config.screen == Config().screen
-    assert dict(config.pins) == dict(Config().pins) and dict(config.lamps) == dict(Config().lamps)
+    assert config.panel() == Config().panel()

@@ -137,7 +137,7 @@ def check_gpio(config: Config) -> Check:
                              "print(type(Device.pin_factory).__name__)")
     if not ok:
         return Check("gpio", FAIL, f"gpiozero has no pin factory: {line}", "sudo apt install python3-lgpio")
-    pins = ", ".join(f"{c}={p}" for c, p in config.pins.items())
+    pins = ", ".join(f"{key}={pin}" for key, pin in config.panel().pins() if not key.endswith("_lamp"))
     return Check("gpio", OK, f"{line.strip()} on {chips[0]}; buttons {pins}")
 
 
