@@ -1,0 +1,391 @@
+"""Bandit at the table (the camera reads the dealt grid) or as a cabinet (the Pi deals).
+
+Controls while the player decides (both modes):
+
+- ``hold1``..``hold3``: hold / release column 1-3 (a held column's lamp blinks);
+- ``lever``: spin every column that is not held (the dealer lays the cards, or the Pi does);
+- ``collect``: claim the best winning row (press again for the next one);
+- ``back`` twice: end this game now (the player keeps their points).
+
+Table mode, while cards are being dealt: the camera reads the zones ``r<row>c<column>`` of
+the stacks being dealt, in dealing order. A card counts once the tracker reports it stable and
+either it differs from what lay there before or the dealer pressed ``collect`` ("cards are
+down": a card may land on the same symbol); the engine then checks it is possible (a fourth
+``bar`` is a misread: the screen asks to fix that card). ``hold1``/``hold3`` enter a card by
+hand (previous/next symbol among those still possible), ``collect`` confirms it; with the
+camera gone, entry by buttons is the way. Every card read or entered is journaled.
+
+Cabinet mode: a lever pull deals the first grid of each game; after that the Pi deals right
+after each decision with the seeded resolver.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from companion.daemon.session import Session
+from companion.engine import Action, ImpossibleOutcomeError
+from companion.engine.events import JackpotHit
+from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow, Observation
+from companion.screen.views import BanditPanel, ReelSet, TableView
+from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
+
+ROWS = COLUMNS = 3
+
+
+def zone_of(stack: int) -> str:
+    """The camera zone of a stack index (``row * 3 + column``): ``r1c2``."""
+    row, column = divmod(stack, COLUMNS)
+    return f"r{row}c{column}"
+
+
+def place_of(stack: int) -> str:
+    """``row 2, column 3`` for people."""
+    row, column = divmod(stack, COLUMNS)
+    return f"row {row + 1}, column {column + 1}"
+
+
+class BanditFlow(Flow):
+    """One Bandit match (two games, roles swapped) in ``table`` or ``cabinet`` mode."""
+
+    game_id = "bandit"
+    modes = ("table", "cabinet")
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.held: set[int] = set()
+        self.stop_armed = False
+        #: table mode: what lay on each pending stack when the deal began (to see a change)
+        self.before: dict[str, str | None] = {}
+        self.dealt_confirmed = False
+        self.observations: dict[str, Observation] = {}
+        #: table mode: index into the possible outcomes while a card is entered by hand
+        self.manual: int | None = None
+        self._deal_key: tuple[int, ...] = ()
+
+    # --- engine facts ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The engine's BanditState."""
+        return self.match.state
+
+    @property
+    def table_mode(self) -> bool:
+        """True when the physical cards are the truth."""
+        return self.session.mode == "table"
+
+    def dealing(self) -> bool:
+        """True while cards are being laid (a chance point is open)."""
+        return not self.over and self.match.chance_point is not None
+
+    def fresh_deal(self) -> bool:
+        """True at the first deal of a game (every stack empty)."""
+        return self.dealing() and all(not stack for stack in self.state.stacks)
+
+    def zones(self) -> tuple[str, ...]:
+        """The zones of the stacks still to be dealt, in dealing order (table mode)."""
+        if not self.table_mode or not self.dealing():
+            return ()
+        return tuple(zone_of(stack) for stack in self.state.pending)
+
+    def best_claim(self) -> int | None:
+        """The claimable row worth most (top row first on a tie)."""
+        from companion.engine.games.bandit import PAYOUTS, row_symbol
+
+        rows = list(self.state.claimable)
+        if not rows:
+            return None
+        return max(rows, key=lambda r: (PAYOUTS[row_symbol(self.state.row_cards(r)) or "cherry"], -r))
+
+    # --- inputs ----------------------------------------------------------------------------
+
+    def on_input(self, event: InputEvent) -> None:
+        """Route a control to the deal or decision phase."""
+        if self.over or event.kind not in (PRESS, PULL, LONG_PRESS):
+            return
+        if self.dealing():
+            if self.table_mode:
+                self._deal_input(event)
+            elif event.control == "lever" and event.kind == PULL:
+                self.cue("lever")
+                self._resolve_next()
+            return
+        self._decision_input(event)
+
+    def _decision_input(self, event: InputEvent) -> None:
+        control = event.control
+        if control in ("hold1", "hold2", "hold3") and event.kind == PRESS:
+            column = int(control[-1]) - 1
+            self.held ^= {column}
+            self.stop_armed = False
+            self.cue("click")
+        elif control == "lever" and event.kind == PULL:
+            spun = tuple(c for c in range(COLUMNS) if c not in self.held)
+            if not spun:
+                self.alert = "Release a hold: at least one column must spin"
+                self.cue("error")
+                return
+            action = Action.of("spin") if len(spun) == COLUMNS else Action.of("spin", *spun)
+            if self.apply(action) is not None:
+                self.cue("lever")
+                self.held = set()
+                self.stop_armed = False
+                self._start_deal()
+        elif control == "collect" and event.kind == PRESS:
+            row = self.best_claim()
+            if row is None:
+                self.alert = "No winning row to claim: hold columns and pull the lever"
+                self.cue("error")
+                return
+            events = self.apply(Action.of("claim", row))
+            for e in events or []:
+                if isinstance(e, JackpotHit):
+                    self.cue("fanfare", amount=e.amount)
+                    self.cue("coin")
+            self._start_deal()
+        elif control == "back" and event.kind == PRESS:
+            if not self.stop_armed:
+                self.stop_armed = True
+                self.alert = "Press BACK again to end this game (points are kept)"
+                return
+            self.stop_armed = False
+            self.apply(Action.of("stop"))
+            self._start_deal()
+
+    # --- dealing ---------------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        """Remember what the pending stacks showed, so the camera can see the new cards land."""
+        if not self.dealing():
+            return
+        key = (self.session.version, *self.state.pending)
+        if key == self._deal_key:
+            return
+        self._deal_key = key
+        self.before = {zone_of(s): (self.state.stacks[s][-1] if self.state.stacks[s] else None)
+                       for s in self.state.pending}
+        self.dealt_confirmed = False
+        self.manual = None
+
+    def tick(self, now: float) -> None:
+        """Cabinet: deal one card per frame after a decision. Table: start tracking a new deal."""
+        if not self.dealing():
+            return
+        self._start_deal()
+        if self.table_mode:
+            if self.observations and self.camera_ok:
+                self._take_observations()
+            return
+        if not self.fresh_deal():
+            self._resolve_next()
+
+    def _resolve_next(self) -> None:
+        point = self.match.chance_point
+        if point is None:
+            return
+        if self.apply(Action.reveal(self.session.cabinet_outcome(point))) is not None:
+            self.cue("reel_stop")
+
+    def on_observations(self, observations: Mapping[str, Observation]) -> None:
+        """Keep the latest readings; turn stable, possible ones into reveals."""
+        self.observations = dict(observations)
+        if self.dealing() and self.table_mode and self.camera_ok:
+            self._start_deal()
+            self._take_observations()
+
+    def _take_observations(self) -> None:
+        while self.dealing() and self.manual is None:
+            stack = self.state.pending[0]
+            zone = zone_of(stack)
+            seen = self.observations.get(zone)
+            if seen is None or seen.status in ("empty", "changed") or seen.card_id is None:
+                return
+            if seen.status == "unsure":
+                self.alert = f"{place_of(stack).capitalize()}: not sure of that card: straighten it"
+                return
+            if seen.status != "stable":
+                return
+            if seen.card_id == self.before.get(zone) and not self.dealt_confirmed:
+                return  # the old card still lies there; wait for the new one (or COLLECT)
+            point = self.match.chance_point
+            assert point is not None
+            try:
+                point.check(seen.card_id)
+            except ImpossibleOutcomeError:
+                self.alert = (f"{place_of(stack).capitalize()} reads {seen.card_id}, which cannot be: "
+                              "fix that card, or HOLD1/HOLD3 to enter it")
+                self.cue("error")
+                return
+            self.session.observe({"zone": zone, "card": seen.card_id, "source": "camera"})
+            if self.apply(Action.reveal(seen.card_id)) is None:
+                return
+            self.cue("reel_stop")
+
+    def _deal_input(self, event: InputEvent) -> None:
+        point = self.match.chance_point
+        assert point is not None
+        outcomes = [name for name, _ in point.outcomes]
+        control = event.control
+        if control in ("hold1", "hold3") and event.kind == PRESS:
+            step = -1 if control == "hold1" else 1
+            if self.manual is None:
+                seen = self.observations.get(zone_of(self.state.pending[0]))
+                guess = seen.card_id if seen is not None and seen.card_id in outcomes else outcomes[0]
+                self.manual = outcomes.index(guess)
+            else:
+                self.manual = (self.manual + step) % len(outcomes)
+            self.cue("click")
+        elif control == "collect" and event.kind == PRESS:
+            if self.manual is None:
+                self.dealt_confirmed = True
+                self._take_observations()
+                return
+            card = outcomes[self.manual % len(outcomes)]
+            stack = self.state.pending[0]
+            seen = self.observations.get(zone_of(stack))
+            self.session.observe({"zone": zone_of(stack), "card": card, "source": "buttons",
+                                  "camera": seen.card_id if seen is not None and self.camera_ok else None})
+            if self.apply(Action.reveal(card)) is not None:
+                self.cue("reel_stop")
+            self.manual = None if self.camera_ok else 0
+            if not self.camera_ok and self.dealing():
+                next_point = self.match.chance_point
+                self.manual = 0 if next_point is not None else None
+        elif control == "back" and event.kind == PRESS and self.manual is not None and self.camera_ok:
+            self.manual = None
+
+    def set_camera(self, ok: bool) -> None:
+        """The camera went away (manual entry) or came back."""
+        self.camera_ok = ok
+        if not ok and self.table_mode and self.dealing() and self.manual is None:
+            self.manual = 0
+
+    # --- what is shown -----------------------------------------------------------------------
+
+    def manual_symbol(self) -> str | None:
+        """The symbol being entered by hand, if any."""
+        point = self.match.chance_point
+        if self.manual is None or point is None:
+            return None
+        return point.outcomes[self.manual % len(point.outcomes)][0]
+
+    def prompt(self) -> str:
+        """What the table does now."""
+        if self.over:
+            return "Game over"
+        player = self.session.seats[self.state.game_index]
+        if self.dealing():
+            if not self.table_mode:
+                return f"{player}: pull the lever to deal" if self.fresh_deal() else "Dealing..."
+            if self.manual is not None:
+                return (f"Enter {place_of(self.state.pending[0])}: {self.manual_symbol()} "
+                        "(HOLD1/HOLD3 change, COLLECT confirms)")
+            count = len(self.state.pending)
+            if self.fresh_deal():
+                return f"Dealer: lay nine cards for {player}, then press COLLECT"
+            columns = sorted({s % COLUMNS + 1 for s in self.state.pending})
+            where = ", ".join(map(str, columns))
+            return f"Dealer: lay {count} card{'s' if count > 1 else ''} on column {where}, then COLLECT"
+        if self.state.claimable:
+            return f"{player}: COLLECT claims the winning row, or hold and pull to play on"
+        held = ", ".join(str(c + 1) for c in sorted(self.held))
+        return f"{player}: hold columns, pull the lever to spin" + (f" (holding {held})" if held else "")
+
+    def lamps(self) -> dict[str, str]:
+        """Only the controls that mean something glow."""
+        lamps = dict.fromkeys(ALL_CONTROLS, LAMP_OFF)
+        if self.over:
+            lamps["start"] = LAMP_ON
+            return lamps
+        if self.dealing():
+            if self.table_mode:
+                lamps.update(hold1=LAMP_ON, hold3=LAMP_ON, collect=LAMP_BLINK if self.manual is not None
+                             else LAMP_ON)
+                if self.manual is not None:
+                    lamps["back"] = LAMP_ON
+            elif self.fresh_deal():
+                lamps["lever"] = LAMP_BLINK
+            return lamps
+        for column in range(COLUMNS):
+            lamps[f"hold{column + 1}"] = LAMP_BLINK if column in self.held else LAMP_ON
+        lamps["lever"] = LAMP_ON
+        lamps["back"] = LAMP_ON
+        if self.state.claimable:
+            lamps["collect"] = LAMP_BLINK
+        return lamps
+
+    def control_labels(self) -> dict[str, str]:
+        """Labels of the live controls."""
+        if self.over:
+            return {"start": "New game"}
+        if self.dealing():
+            if not self.table_mode:
+                return {"lever": "Deal"} if self.fresh_deal() else {}
+            labels = {"hold1": "Previous", "hold3": "Next", "collect": "Confirm" if self.manual is not None
+                      else "Cards down"}
+            if self.manual is not None and self.camera_ok:
+                labels["back"] = "Camera"
+            return labels
+        labels = {f"hold{c + 1}": f"{'Release' if c in self.held else 'Hold'} {c + 1}"
+                  for c in range(COLUMNS)}
+        labels.update(lever="Spin", back="End game")
+        if self.state.claimable:
+            labels["collect"] = "Claim"
+        return labels
+
+    def table_view(self) -> TableView:
+        """The 3x3 grid as reels, claimable rows, scores, the prompt."""
+        from companion.engine.games.bandit import PAYOUTS, row_symbol
+
+        state = self.state
+        pending = set(state.pending) if self.dealing() else set()
+        columns = tuple(
+            tuple(None if r * COLUMNS + c in pending else state.top(r, c) for r in range(ROWS))
+            for c in range(COLUMNS)
+        )
+        if self.dealing():
+            held = tuple(not any(r * COLUMNS + c in pending for r in range(ROWS)) for c in range(COLUMNS))
+        else:
+            held = tuple(c in self.held for c in range(COLUMNS))
+        payout = sum(PAYOUTS[row_symbol(state.row_cards(r)) or "cherry"] for r in state.claimable)
+        reels = ReelSet.grid(columns, spin_id=state.spins + state.game_index + 1, held=held,
+                             win_rows=tuple(state.claimable), payout=payout)
+        notes = ["playing" if seat == state.game_index else "dealer" for seat in range(2)]
+        status = self.status if self.camera_ok or not self.table_mode else "camera lost: manual entry"
+        return TableView(
+            game_id=self.game_id,
+            title="Bandit" + (" (cabinet)" if not self.table_mode else ""),
+            players=self.player_lines(state.game_index, notes),
+            prompt=self.prompt(),
+            bank=f"Deck {state.deck_size}",
+            alert=self.alert,
+            reels=reels,
+            controls=self.hints(self.control_labels()),
+            panel=BanditPanel(tuple(state.claimable), state.deck_size, state.game_index + 1),
+            status=status,
+        )
+
+    # --- autoplay ------------------------------------------------------------------------
+
+    def suggest(self, rng: random.Random) -> InputEvent | None:
+        """The buttons a sensible player presses: the engine's heuristic move, by the panel."""
+        if self.over:
+            return None
+        if self.dealing():
+            if not self.table_mode and self.fresh_deal():
+                return InputEvent("lever", PULL, 0.0)
+            return None
+        action = self.match.game.heuristic_action(self.state, rng)
+        if action.verb == "claim":
+            return InputEvent("collect", PRESS, 0.0)
+        if action.verb == "stop":
+            return InputEvent("back", PRESS, 0.0)
+        spun = set(action.int_args() or range(COLUMNS))
+        want_held = set(range(COLUMNS)) - spun
+        for column in range(COLUMNS):
+            if (column in want_held) != (column in self.held):
+                return InputEvent(f"hold{column + 1}", PRESS, 0.0)
+        return InputEvent("lever", PULL, 0.0)

@@ -1,0 +1,182 @@
+"""Bandit's flow: buttons and camera readings become engine actions, journaled first.
+
+Table mode: a card counts only when the tracker says it is stable, it is new (or the dealer
+pressed COLLECT), and the engine finds it possible; otherwise the screen asks to fix it.
+Cabinet mode: the lever deals, the Pi deals after every decision.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from companion.daemon.session import Session
+from companion.engine import GameConfig, replay
+from companion.flows import make_flow
+from companion.flows.bandit import BanditFlow
+from companion.journal import Journal
+from companion.screen.views import FinalScoresView, TableView
+from hardware.events import PRESS, PULL, InputEvent
+
+
+@dataclass(frozen=True)
+class Seen:
+    zone: str
+    status: str
+    card_id: str | None
+
+
+def press(control: str) -> InputEvent:
+    return InputEvent(control, PULL if control == "lever" else PRESS, 0.0)
+
+
+def new_flow(tmp_path: Path, mode: str, seed: int = 5) -> tuple[BanditFlow, Journal]:
+    journal = Journal.open(tmp_path / "j.sqlite")
+    session = Session.start(journal, GameConfig("bandit", players=2, seed=seed), ["Ann", "Bob"], mode)
+    flow = make_flow(session)
+    assert isinstance(flow, BanditFlow)
+    return flow, journal
+
+
+def grid(cards: dict[str, str], status: str = "stable") -> dict[str, Seen]:
+    return {zone: Seen(zone, status, card) for zone, card in cards.items()}
+
+
+NINE = {f"r{r}c{c}": card for r in range(3) for c, card in enumerate(
+    [["cherry", "cherry", "any"], ["plum", "bell", "seven"], ["bell", "plum", "cherry"]][r])}
+
+
+def test_a_cabinet_game_played_by_the_buttons_ends_and_matches_the_journal(tmp_path: Path) -> None:
+    flow, journal = new_flow(tmp_path, "cabinet")
+    rng = random.Random(1)
+    assert flow.prompt() == "Ann: pull the lever to deal"
+    assert flow.lamps()["lever"] == "blink"
+    for _ in range(5000):
+        if flow.over:
+            break
+        event = flow.suggest(rng)
+        if event is not None:
+            flow.on_input(event)
+        flow.tick(0.0)
+    assert flow.over
+    assert isinstance(flow.view(), FinalScoresView)
+    actions = journal.actions(flow.session.game_id)
+    rebuilt = replay(flow.session.config, actions)
+    assert rebuilt.state == flow.match.state
+    assert journal.game(flow.session.game_id).status == "finished"
+    assert len(flow.final_view().history[0]) == 3  # start, after game 1, after game 2
+
+
+def test_table_mode_reveals_the_stable_grid_in_dealing_order(tmp_path: Path) -> None:
+    flow, journal = new_flow(tmp_path, "table")
+    assert flow.zones()[:3] == ("r0c0", "r0c1", "r0c2")
+    flow.on_observations(grid(NINE))
+    assert not flow.dealing()
+    assert [str(a) for a in flow.match.log][:3] == ["reveal cherry", "reveal cherry", "reveal any"]
+    assert flow.state.claimable == [0]
+    view = flow.view()
+    assert isinstance(view, TableView) and view.reels is not None
+    assert view.reels.win_rows == (0,) and view.reels.reels[2] == ("any", "seven", "cherry")
+    entries = journal.entries(flow.session.game_id)
+    observations = [text for _, kind, text, _ in entries if kind == "observation"]
+    assert len(observations) == 9 and '"source": "camera"' in observations[0]
+
+
+def test_an_unsure_card_is_not_revealed_and_the_screen_says_which(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    seen = grid(NINE)
+    seen["r0c1"] = Seen("r0c1", "unsure", "cherry")
+    flow.on_observations(seen)
+    assert [str(a) for a in flow.match.log] == ["reveal cherry"]
+    assert flow.alert is not None and "Row 1, column 2" in flow.alert
+
+
+def test_an_impossible_card_is_refused_as_a_misread(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    bars = {zone: "bar" for zone in NINE}  # the deck holds only three bars
+    flow.on_observations(grid(bars))
+    assert [str(a) for a in flow.match.log] == ["reveal bar"] * 3
+    assert flow.alert is not None and "Row 2, column 1 reads bar, which cannot be" in flow.alert
+    assert flow.cues[-1].name == "error"
+
+
+def test_a_card_that_looks_like_the_old_one_needs_the_dealers_collect(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_observations(grid(NINE))
+    flow.on_input(press("collect"))  # claim the cherry row
+    assert flow.scores() == (5, 0)
+    # The claim took row 1's cards: its stacks are empty and are refilled now.
+    assert flow.zones() == ("r0c0", "r0c1", "r0c2")
+    refill = {"r0c0": "plum", "r0c1": "bell", "r0c2": "seven"}
+    flow.on_observations(grid({**NINE, **refill}))
+    assert not flow.dealing()
+    assert flow.state.claimable == []  # a refilled row does not win before a spin
+    flow.on_input(press("hold1"))  # hold column 1, spin columns 2 and 3
+    flow.on_input(press("lever"))
+    assert str(flow.match.log[-1]) == "spin 1 2"
+    assert flow.zones() == ("r0c1", "r0c2", "r1c1", "r1c2", "r2c1", "r2c2")
+    same = grid({**NINE, **refill})
+    flow.on_observations(same)  # nothing new on the table yet
+    assert str(flow.match.log[-1]) == "spin 1 2"
+    flow.on_input(press("collect"))  # dealer: "the cards are down" (same symbols landed)
+    assert not flow.dealing()
+    assert [str(a) for a in flow.match.log[-6:]] == [
+        "reveal bell", "reveal seven", "reveal bell", "reveal seven", "reveal plum", "reveal cherry"]
+
+
+def test_buttons_enter_a_card_by_hand_and_the_correction_is_journaled(tmp_path: Path) -> None:
+    flow, journal = new_flow(tmp_path, "table")
+    seen = grid(NINE)
+    flow.on_observations({"r0c0": seen["r0c0"]})
+    flow.on_input(press("hold3"))  # start entering r0c1 by hand
+    symbol = flow.manual_symbol()
+    assert symbol is not None and "Enter row 1, column 2" in flow.prompt()
+    flow.on_input(press("hold3"))
+    chosen = flow.manual_symbol()
+    assert chosen != symbol
+    flow.on_input(press("collect"))
+    assert str(flow.match.log[-1]) == f"reveal {chosen}"
+    last = journal.entries(flow.session.game_id)[-2]
+    assert last[1] == "observation" and '"source": "buttons"' in last[2]
+
+
+def test_with_the_camera_lost_the_buttons_deal_the_whole_grid(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.set_camera(False)
+    assert flow.view().status == "camera lost: manual entry"  # type: ignore[union-attr]
+    for _ in range(9):
+        flow.on_input(press("collect"))
+    assert not flow.dealing() and len(flow.match.log) == 9
+
+
+def test_spinning_with_every_column_held_is_refused(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_observations(grid(NINE))
+    for control in ("hold1", "hold2", "hold3"):
+        flow.on_input(press(control))
+    assert flow.lamps()["hold2"] == "blink"
+    flow.on_input(press("lever"))
+    assert flow.alert is not None and "Release a hold" in flow.alert
+    assert len(flow.match.log) == 9
+
+
+def test_back_twice_ends_the_game_and_the_dealer_becomes_the_player(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "cabinet")
+    flow.on_input(press("lever"))
+    for _ in range(9):
+        flow.tick(0.0)
+    flow.on_input(press("back"))
+    assert flow.alert is not None and "again" in flow.alert
+    flow.on_input(press("back"))
+    assert flow.state.game_index == 1
+    assert flow.prompt() == "Bob: pull the lever to deal"
+
+
+def test_a_flow_for_a_mode_the_game_does_not_have_is_a_user_error(tmp_path: Path) -> None:
+    journal = Journal.open(tmp_path / "j.sqlite")
+    session = Session.start(journal, GameConfig("bandit", players=2), ["A", "B"], "arcade")
+    with pytest.raises(Exception, match="table or cabinet"):
+        make_flow(session)
