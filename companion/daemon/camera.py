@@ -1,0 +1,167 @@
+"""The camera on its own thread: frames go to vision there, observations come back by queue.
+
+The main loop never waits for the camera: :class:`CameraWorker` reads frames, runs the card
+reader and the zone tracker on this thread, and posts :class:`VisionUpdate` (or a
+:class:`CameraStatus` when the camera goes away or comes back) to the daemon's queue. A camera
+that is missing or lost is retried with exponential backoff (1 s, 2 s, 4 s ... 30 s) while the
+game goes on with manual entry.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class FrameSource(Protocol):
+    """What :func:`vision.camera.open_source` returns."""
+
+    def read(self) -> Any:
+        """A BGR frame, or None when no frame is available (camera lost)."""
+
+    def close(self) -> None:
+        """Release the device."""
+
+
+@dataclass(frozen=True)
+class VisionUpdate:
+    """The tracker's per-zone observations for one frame, with its timing."""
+
+    observations: Mapping[str, Any]
+    frame_at: float
+    read_at: float
+    mat_found: bool
+
+
+@dataclass(frozen=True)
+class CameraStatus:
+    """The camera went away (``ok`` False, with what to do) or came back."""
+
+    ok: bool
+    message: str
+
+
+def open_configured(spec: str) -> Callable[[], FrameSource]:
+    """A factory opening the configured camera (``picamera``, ``usb:...``, ``file:...``, ``sim``)."""
+
+    def factory() -> FrameSource:
+        from vision.camera import open_source
+
+        source: FrameSource = open_source(spec)
+        return source
+
+    return factory
+
+
+class CameraWorker:
+    """Reads frames and runs vision on its own daemon thread; posts results to ``sink``.
+
+    ``max_fps`` caps the frame rate of sources that never block (files, the simulated table) so
+    the camera thread leaves CPU for the screen. ``reader``/``tracker`` factories are injectable
+    for tests; by default they are vision's :class:`CardReader` and :class:`ZoneTracker`.
+    """
+
+    def __init__(
+        self,
+        factory: Callable[[], FrameSource],
+        game_id: str,
+        sink: Callable[[object], None],
+        *,
+        window: int = 5,
+        max_fps: float = 15.0,
+        backoff: tuple[float, float] = (1.0, 30.0),
+        reader: Callable[[str], Any] | None = None,
+        tracker: Callable[[int], Any] | None = None,
+    ) -> None:
+        self._factory = factory
+        self.game_id = game_id
+        self._sink = sink
+        self._window = window
+        self._period = 1.0 / max_fps if max_fps > 0 else 0.0
+        self._backoff = backoff
+        self._reader_factory = reader or _card_reader
+        self._tracker_factory = tracker or _zone_tracker
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.ok: bool | None = None
+        self.frames = 0
+
+    def start(self) -> None:
+        """Start the thread (idempotent)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+            self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop the thread and release the camera."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def _status(self, ok: bool, message: str) -> None:
+        if ok != self.ok:
+            self.ok = ok
+            self._sink(CameraStatus(ok, message))
+
+    def _run(self) -> None:
+        delay = self._backoff[0]
+        source: FrameSource | None = None
+        reader = tracker = None
+        while not self._stop.is_set():
+            if source is None:
+                try:
+                    source = self._factory()
+                    reader = self._reader_factory(self.game_id)
+                    tracker = self._tracker_factory(self._window)
+                except Exception as error:  # any failure to open is "no camera yet"
+                    source = None
+                    self._status(False, f"camera not available ({error}); retrying")
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, self._backoff[1])
+                    continue
+                self._status(True, "camera ready")
+            started = time.monotonic()
+            try:
+                frame = source.read()
+            except Exception:
+                frame = None
+            if frame is None:
+                _close(source)
+                source = None
+                self._status(False, "camera lost: enter cards with the buttons; reconnecting")
+                self._stop.wait(delay)
+                delay = min(delay * 2, self._backoff[1])
+                continue
+            delay = self._backoff[0]
+            reading = reader.read(frame)  # type: ignore[union-attr]
+            observations = tracker.update(reading)  # type: ignore[union-attr]
+            self.frames += 1
+            self._sink(VisionUpdate(dict(observations), started, time.monotonic(),
+                                    bool(getattr(reading, "mat_found", False))))
+            spare = self._period - (time.monotonic() - started)
+            if spare > 0:
+                self._stop.wait(spare)
+        if source is not None:
+            _close(source)
+
+
+def _close(source: FrameSource) -> None:
+    with contextlib.suppress(Exception):  # a camera that fails to close is already gone
+        source.close()
+
+
+def _card_reader(game_id: str) -> Any:
+    from vision.reader import CardReader
+
+    return CardReader(game_id, use_mat=True)
+
+
+def _zone_tracker(window: int) -> Any:
+    from vision.tracker import ZoneTracker
+
+    return ZoneTracker(window=window)
