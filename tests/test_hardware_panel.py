@@ -253,6 +253,14 @@ def test_a_pin_already_in_use_is_a_clear_error_and_nothing_stays_open(factory: M
     Button(CONFIG.lever).close()  # the lever opened before start failed, and was released again
 
 
+def test_dimmed_lamps_on_pins_without_pwm_are_a_clear_error() -> None:
+    plain = MockFactory()  # MockPin: no PWM
+    with pytest.raises(PanelUnavailableError, match=r"cannot open GPIO22 \(pin 15\) for hold1_lamp"):
+        ControlPanel(PanelConfig(lamp_dimming=True), lambda event: None, pin_factory=plain, background=False)
+    Button(CONFIG.lever, pin_factory=plain).close()  # the switches opened first were released
+    plain.reset()
+
+
 def test_pin_factory_argument_overrides_the_default(clock: FakeClock) -> None:
     own = MockFactory()
     events: list[InputEvent] = []
