@@ -7,7 +7,8 @@ thread that drives the pin. Either way the only thing a callback does is debounc
 event to ``sink`` (the daemon passes ``queue.Queue.put``), so the main loop reads them safely.
 
 A background ticker (one thread, every 20 ms) lets time pass for long presses, stuck buttons and
-the lockout, and animates the lamps (blink, attract chase). Tests pass ``background=False`` and
+the lockout, re-reads the switches in case the driver dropped an edge, and animates the lamps
+(blink, attract chase). Tests pass ``background=False`` and
 a fake ``clock``, and call :meth:`ControlPanel.tick` themselves.
 
 >>> from gpiozero.pins.mock import MockFactory
@@ -110,6 +111,12 @@ class ControlPanel:
             return
         now = self._clock()
         with self._input_lock:
+            if self._closed:
+                return
+            # Re-read every switch: an edge the GPIO driver dropped (it happens in a burst of
+            # bounces) would otherwise leave a control down forever and later report it stuck.
+            for control, button in self.buttons.items():
+                self._emit(self._filter.edge(control, bool(button.is_pressed), now))
             self._emit(self._filter.tick(now))
         self._refresh_lamps(now)
 

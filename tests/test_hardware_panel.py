@@ -152,6 +152,20 @@ class WeldedShutPin(MockPWMPin):
         self._change_state(False)
 
 
+def test_an_edge_the_driver_dropped_is_caught_by_the_next_tick(
+    panel: ControlPanel, factory: MockFactory, clock: FakeClock, events: list[InputEvent]
+) -> None:
+    press(factory, CONFIG.hold1)
+    clock.advance(0.2)
+    pin = factory.pin(CONFIG.hold1)
+    pin.edges = "none"  # the release happens, but no callback reports it
+    let_go(factory, CONFIG.hold1)
+    pin.edges = "both"
+    assert kinds(events) == ["hold1 press"]
+    panel.tick()
+    assert kinds(events) == ["hold1 press", "hold1 release"]
+
+
 def test_a_button_held_when_the_panel_opens_is_reported_stuck_not_pressed(
     factory: MockFactory, clock: FakeClock, events: list[InputEvent]
 ) -> None:
