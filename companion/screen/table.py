@@ -1,0 +1,204 @@
+"""The table view: header (game, bank), reels, the game's panel, players, the prompt line.
+
+It answers at a glance: whose turn it is (the highlighted player), what to do now (the prompt
+across the bottom, the alert above it when something needs fixing) and what the bank and every
+score are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from companion.screen import panels
+from companion.screen import resources as res
+from companion.screen import widgets as w
+from companion.screen.views import PlayerLine, TableView
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """The table's regions on the current canvas."""
+
+    header: pygame.Rect
+    main: pygame.Rect
+    players: pygame.Rect
+    controls: pygame.Rect
+    prompt: pygame.Rect
+
+
+def layout(frame: w.Frame) -> TableLayout:
+    """Landscape: players in a right-hand column; portrait: players under the reels."""
+    W, H = frame.width, frame.height
+    pad = frame.px(1.6)
+    if not frame.portrait:
+        header_h = int(H * 0.115)
+        prompt_h = int(H * 0.135)
+        side_w = int(W * 0.27)
+        header = pygame.Rect(0, 0, W, header_h)
+        prompt = pygame.Rect(0, H - prompt_h, W, prompt_h)
+        body_h = H - header_h - prompt_h
+        controls_h = int(body_h * 0.16)
+        players = pygame.Rect(W - side_w - pad, header_h + pad, side_w, body_h - controls_h - 2 * pad)
+        controls = pygame.Rect(players.x, players.bottom + pad // 2, side_w, controls_h)
+        main = pygame.Rect(pad, header_h + pad, W - side_w - 3 * pad, body_h - 2 * pad)
+    else:
+        header_h = int(H * 0.075)
+        prompt_h = int(H * 0.09)
+        header = pygame.Rect(0, 0, W, header_h)
+        prompt = pygame.Rect(0, H - prompt_h, W, prompt_h)
+        body = pygame.Rect(pad, header_h + pad, W - 2 * pad, H - header_h - prompt_h - 2 * pad)
+        main_h = int(body.height * 0.6)
+        main = pygame.Rect(body.x, body.y, body.width, main_h)
+        controls_h = int(body.height * 0.08)
+        controls = pygame.Rect(body.x, body.bottom - controls_h, body.width, controls_h)
+        players = pygame.Rect(body.x, main.bottom + pad, body.width, controls.y - main.bottom - 2 * pad)
+    return TableLayout(header, main, players, controls, prompt)
+
+
+def draw_table(frame: w.Frame, view: TableView) -> None:
+    """Draw one frame of the table view."""
+    w.backdrop(frame)
+    lay = layout(frame)
+    _header(frame, view, lay.header)
+    panels.draw_main(frame, view, lay.main)
+    _players(frame, view.players, lay.players)
+    _controls(frame, view, lay.controls)
+    _prompt(frame, view, lay.prompt)
+    if view.alert:
+        band = pygame.Rect(
+            0, lay.prompt.y - int(lay.prompt.height * 0.9), frame.width, int(lay.prompt.height * 0.9)
+        )
+        _alert(frame, view.alert, band)
+    frame.reels.draw_effects(frame.surface, view.reels, frame.now)
+
+
+def _header(frame: w.Frame, view: TableView, rect: pygame.Rect) -> None:
+    pygame.draw.rect(frame.surface, (10, 8, 24), rect)
+    pygame.draw.line(frame.surface, res.GOLD, rect.bottomleft, rect.bottomright, max(1, frame.px(0.4)))
+    size = rect.height / frame.u * 0.62
+    pad = frame.px(2)
+    bank_rect = pygame.Rect(rect.right, rect.y, 0, rect.height)
+    if view.bank:
+        bank_rect = w.text(
+            frame,
+            view.bank,
+            size,
+            (rect.right - pad, rect.centery),
+            res.GOLD,
+            "midright",
+            max_width=rect.width // 2,
+        )
+    room = bank_rect.x - rect.x - 3 * pad
+    title_rect = w.text(
+        frame, view.title, size, (rect.x + pad, rect.centery), res.TEXT, "midleft", max_width=max(20, room)
+    )
+    if view.status and bank_rect.x - title_rect.right > frame.px(14):
+        w.text(
+            frame,
+            view.status,
+            size * 0.55,
+            ((title_rect.right + bank_rect.x) // 2, rect.centery),
+            res.DIM,
+            "center",
+            max_width=bank_rect.x - title_rect.right - 2 * pad,
+        )
+
+
+def player_cells(frame: w.Frame, players: tuple[PlayerLine, ...], rect: pygame.Rect) -> list[pygame.Rect]:
+    """Where each player's row goes: one column in landscape, two columns in portrait."""
+    gap = frame.px(1.2)
+    if frame.portrait and len(players) > 2:
+        cols = 2
+        n_rows = (len(players) + 1) // 2
+        halves = w.columns(rect, cols, gap)
+        cells = []
+        for i in range(len(players)):
+            column = halves[i % cols]
+            cells.append(w.rows(column, n_rows, gap, max_height=frame.px(22))[i // cols])
+    else:
+        cells = w.rows(rect, max(1, len(players)), gap, max_height=frame.px(22))
+    return cells[: len(players)]
+
+
+def _players(frame: w.Frame, players: tuple[PlayerLine, ...], rect: pygame.Rect) -> None:
+    for player, cell in zip(players, player_cells(frame, players, rect), strict=False):
+        _player_row(frame, player, cell)
+
+
+def _player_row(frame: w.Frame, player: PlayerLine, cell: pygame.Rect) -> None:
+    active = player.active
+    fill = res.ACTIVE if active else res.PANEL
+    ink = res.ACTIVE_TEXT if active else res.TEXT
+    w.box(frame, cell, fill, None if active else res.PANEL_EDGE, radius=2.2)
+    pad = frame.px(1.6)
+    name_size = min(cell.height / frame.u * 0.42, 8.5)
+    x = cell.x + pad
+    if active:
+        arrow = max(3, cell.height // 6)
+        w.triangle(frame, (cell.x + pad + arrow // 2, cell.centery), arrow, res.ACTIVE_TEXT)
+        x += arrow + pad
+    score = w.text(
+        frame, str(player.score), name_size * 1.25, (cell.right - pad, cell.centery), ink, "midright"
+    )
+    room = score.x - x - pad
+    if player.note and cell.height > frame.px(13):
+        w.text(frame, player.name, name_size, (x, cell.centery), ink, "bottomleft", max_width=room)
+        note_ink = (90, 60, 20) if active else res.DIM
+        w.text(
+            frame,
+            player.note,
+            name_size * 0.62,
+            (x, cell.centery + frame.px(0.6)),
+            note_ink,
+            "topleft",
+            max_width=room,
+            bold=False,
+        )
+    else:
+        label = player.name if not player.note else f"{player.name} - {player.note}"
+        w.text(frame, label, name_size, (x, cell.centery), ink, "midleft", max_width=room)
+
+
+def _controls(frame: w.Frame, view: TableView, rect: pygame.Rect) -> None:
+    """The buttons that mean something now, as glowing pills; they wrap onto a second line."""
+    if not view.controls:
+        return
+    gap = frame.px(1)
+    size = min(rect.height / frame.u * 0.3, 4.6)
+    line_h = frame.px(size * 1.5)
+    x, y = rect.x, rect.y + line_h // 2
+    glow = (255, 236, 150) if w.blink(frame.now, 0.8) else res.GOLD
+    for hint in view.controls:
+        label = f"{_control_name(hint.control)} {hint.label}".strip()
+        width = frame.res.text(label, frame.px(size), res.ACTIVE_TEXT).get_width() + frame.px(size * 0.9)
+        if x + width > rect.right and x > rect.x:
+            x, y = rect.x, y + line_h + gap
+        if y + line_h // 2 > rect.bottom + gap:
+            break
+        pill = w.pill(frame, label, (x + width // 2, y), size, glow, res.ACTIVE_TEXT)
+        x = pill.right + gap
+
+
+def _control_name(control: str) -> str:
+    names = {"lever": "LEVER", "collect": "COLLECT", "start": "START", "back": "BACK"}
+    if control.startswith("hold"):
+        return f"H{control[4:]}"
+    return names.get(control, control.upper())
+
+
+def _alert(frame: w.Frame, alert: str, rect: pygame.Rect) -> None:
+    """A warning band above the prompt (camera unsure, a bad read): red, gently pulsing."""
+    fill = res.ALERT if w.blink(frame.now, 1.0) else (170, 30, 40)
+    pygame.draw.rect(frame.surface, fill, rect)
+    size = rect.height / frame.u * 0.5
+    w.text(frame, alert, size, rect.center, (255, 255, 255), "center", max_width=rect.width - frame.px(4))
+
+
+def _prompt(frame: w.Frame, view: TableView, rect: pygame.Rect) -> None:
+    pad = frame.px(2)
+    pygame.draw.rect(frame.surface, (10, 8, 24), rect)
+    pygame.draw.line(frame.surface, res.GOLD, rect.topleft, rect.topright, max(1, frame.px(0.4)))
+    size = rect.height / frame.u * 0.52
+    w.text(frame, view.prompt, size, rect.center, res.TEXT, "center", max_width=rect.width - 2 * pad)
