@@ -17,8 +17,13 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 setup: $(STAMP)
 
+# Off the Pi this is the simulated table with keyboard controls (a window, or headless without a display).
 run: $(STAMP)
-	$(BIN)/companion --help
+	$(BIN)/companion run
+
+# On Raspberry Pi OS: apt packages, the service user, a venv with system site packages, the unit.
+install-pi:
+	sudo scripts/install-pi.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion hardware vision tests

@@ -42,6 +42,8 @@ class Session:
         self.mode = mode
         #: True when this session was rebuilt from the journal after a restart.
         self.resumed = resumed
+        #: (version, readable line) for every action applied in this process (the transcript)
+        self.lines: list[tuple[int, str]] = []
 
     @classmethod
     def start(cls, journal: Journal, config: GameConfig, seats: list[str], mode: str) -> Session:
@@ -81,12 +83,14 @@ class Session:
         """Apply ``action`` and commit it to the journal; raises (state unchanged) on either failure."""
         parsed = Action.parse(action) if isinstance(action, str) else action
         saved_state, saved_log = copy.deepcopy(self.match.state), list(self.match.log)
+        line = self.match.game.describe(self.match.state, parsed)
         events = self.match.apply(parsed)
         try:
             self.journal.record_action(self.game_id, str(parsed))
         except JournalError:
             self.match.state, self.match.log = saved_state, saved_log
             raise
+        self.lines.append((self.version, line + _summary(events)))
         if self.match.is_over:
             result = self.match.game.result(self.match.state)
             self.journal.finish_game(self.game_id, {"scores": list(result.scores),
@@ -112,3 +116,19 @@ class Session:
         """
         rng = random.Random(f"{self.config.seed}:{self.version}")
         return SeededResolver(rng).resolve(point)
+
+
+def _summary(events: list[Event]) -> str:
+    """`` -> jackpot bell (50)`` for the events a transcript reader cares about."""
+    from companion.engine.events import GameEnded, JackpotHit, RoundEnded
+
+    notes = []
+    for event in events:
+        if isinstance(event, JackpotHit):
+            notes.append(f"jackpot {event.symbol} ({event.amount}) for seat {event.player + 1}")
+        elif isinstance(event, RoundEnded):
+            notes.append(f"round {event.round} over, scores {list(event.scores)}")
+        elif isinstance(event, GameEnded):
+            winners = ", ".join(f"seat {w + 1}" for w in event.winners)
+            notes.append(f"game over, scores {list(event.scores)}, won by {winners}")
+    return (" -> " + "; ".join(notes)) if notes else ""

@@ -141,10 +141,8 @@ class BanditFlow(Flow):
                 self.cue("error")
                 return
             events = self.apply(Action.of("claim", row))
-            for e in events or []:
-                if isinstance(e, JackpotHit):
-                    self.cue("fanfare", amount=e.amount)
-                    self.cue("coin")
+            if any(isinstance(e, JackpotHit) for e in events or []):
+                self.cue("coin")  # the screen raises the fanfare as the win line lights
             self._start_deal()
         elif control == "back" and event.kind == PRESS:
             if not self.stop_armed:
@@ -186,8 +184,7 @@ class BanditFlow(Flow):
         point = self.match.chance_point
         if point is None:
             return
-        if self.apply(Action.reveal(self.session.cabinet_outcome(point))) is not None:
-            self.cue("reel_stop")
+        self.apply(Action.reveal(self.session.cabinet_outcome(point)))
 
     def on_observations(self, observations: Mapping[str, Observation]) -> None:
         """Keep the latest readings; turn stable, possible ones into reveals."""
@@ -222,7 +219,6 @@ class BanditFlow(Flow):
             self.session.observe({"zone": zone, "card": seen.card_id, "source": "camera"})
             if self.apply(Action.reveal(seen.card_id)) is None:
                 return
-            self.cue("reel_stop")
 
     def _deal_input(self, event: InputEvent) -> None:
         point = self.match.chance_point
@@ -248,8 +244,7 @@ class BanditFlow(Flow):
             seen = self.observations.get(zone_of(stack))
             self.session.observe({"zone": zone_of(stack), "card": card, "source": "buttons",
                                   "camera": seen.card_id if seen is not None and self.camera_ok else None})
-            if self.apply(Action.reveal(card)) is not None:
-                self.cue("reel_stop")
+            self.apply(Action.reveal(card))
             self.manual = None if self.camera_ok else 0
             if not self.camera_ok and self.dealing():
                 next_point = self.match.chance_point

@@ -1,0 +1,93 @@
+"""``companion run``: the companion itself (what systemd starts on the Pi).
+
+Off the Pi it plays on the simulated table: simulated camera frames of the printable cards with
+a simulated dealer, keyboard controls, a window when there is a display and headless otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.config import load_config
+
+
+def register(subparsers: Any) -> None:
+    """Add ``run``."""
+    parser = subparsers.add_parser("run", help="run the companion (screen, buttons, camera, journal)")
+    parser.add_argument("--config", help="configuration file (default /etc/jackpot-companion/config.toml)")
+    parser.add_argument("--keyboard", action="store_true", help="keyboard instead of the GPIO buttons")
+    parser.add_argument("--headless", action="store_true", help="no window (SDL dummy video and audio)")
+    parser.add_argument("--game", help="start this game at once (e.g. bandit, pay-line)")
+    parser.add_argument("--players", type=int, help="number of players for --game")
+    parser.add_argument("--mode", choices=("table", "cabinet"), help="table: camera reads; cabinet: Pi deals")
+    parser.add_argument("--seed", type=int, help="seed of the game (default: the clock)")
+    parser.add_argument("--journal", help="journal file (default: the state directory's)")
+    parser.add_argument("--camera", help="camera source: picamera, usb:..., file:..., sim")
+    dev = parser.add_argument_group("testing and demos")
+    dev.add_argument("--autoplay", type=int, metavar="SEED", help="a bot presses the buttons")
+    dev.add_argument("--fast", action="store_true", help="draw frames without pacing to the screen clock")
+    dev.add_argument("--seconds", type=float, help="stop after this many seconds")
+    dev.add_argument("--frames", type=int, help="stop after this many frames")
+    dev.add_argument("--exit-when-over", action="store_true", help="stop when the game is over")
+    dev.add_argument("--transcript", action="store_true", help="print each action once it is on screen")
+    parser.set_defaults(func=run)
+
+
+def build_options(args: argparse.Namespace) -> Any:
+    """Turn the command line and the config into :class:`RunOptions` (and a dealer off the Pi)."""
+    import dataclasses
+
+    from companion.daemon.app import RunOptions, on_raspberry_pi
+
+    config = load_config(args.config)
+    on_pi = on_raspberry_pi()
+    camera = args.camera or (config.camera.source if (on_pi or args.config or config.source) else "sim")
+    config = dataclasses.replace(config, camera=dataclasses.replace(config.camera, source=camera))
+    headless = args.headless or (not on_pi and not os.environ.get("DISPLAY")
+                                 and not os.environ.get("WAYLAND_DISPLAY")
+                                 and os.environ.get("SDL_VIDEODRIVER") in (None, "", "kmsdrm"))
+    options = RunOptions(
+        config=config, keyboard=args.keyboard or not on_pi, headless=headless, game=args.game,
+        players=args.players, mode=args.mode, seed=args.seed,
+        journal_path=Path(args.journal) if args.journal else None, fast=args.fast,
+        autoplay=args.autoplay, seconds=args.seconds, frames=args.frames,
+        exit_when_over=args.exit_when_over,
+        transcript=(lambda line: print(line, flush=True)) if args.transcript or headless else None,
+    )
+    if camera == "sim" and (options.mode or config.game.mode) == "table":
+        attach_simulated_table(options, args.seed or 0)
+    return options
+
+
+def attach_simulated_table(options: Any, seed: int) -> None:
+    """Give the daemon a simulated table as its camera and a simulated dealer at it."""
+    from companion.daemon.dealer import SimDealer
+    from vision.simulated import SimulatedTable
+
+    game = options.game or options.config.game.default
+    table = SimulatedTable(game, seed=seed)
+    options.camera_factory = lambda: table
+    options.dealer = SimDealer(table, seed=seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run until stopped; SIGTERM (systemctl stop) ends the loop cleanly."""
+    from companion.daemon.app import Daemon
+
+    options = build_options(args)
+    if options.headless and args.autoplay is None and args.game is None:
+        print("no display: running headless (the transcript follows); `companion demo` plays a game",
+              file=sys.stderr)
+    daemon = Daemon(options)
+
+    def stop(signum: int, frame: Any) -> None:
+        daemon.running = False
+
+    signal.signal(signal.SIGTERM, stop)
+    daemon.start()
+    return daemon.run()

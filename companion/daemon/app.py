@@ -1,0 +1,433 @@
+"""The main loop: one process, paced by the screen clock, wiring every part together.
+
+Per frame (:meth:`Daemon.step`): drain the input queue (GPIO callbacks and the camera thread
+put into it; the keyboard is read from pygame's events here), let the flow act (each engine
+action is committed to the journal inside :meth:`Session.apply` before anything is drawn),
+draw the view, then play the sounds, light the lamps and ping the systemd watchdog. Nothing in
+the loop waits: the camera and vision run on their own thread, the panel's callbacks only put
+into the queue, and a journal write is one small SQLite transaction.
+
+A full disk pauses the game: the action that could not be written is taken back (the match is
+exactly as on disk), the screen says so, and the same input is retried every two seconds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import glob
+import logging
+import os
+import queue
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from companion.config import Config
+from companion.daemon.camera import CameraStatus, CameraWorker, FrameSource, VisionUpdate, open_configured
+from companion.daemon.notify import Notifier
+from companion.daemon.session import Session
+from companion.engine import GameConfig
+from companion.flows import make_flow
+from companion.flows.base import Flow
+from companion.flows.lobby import Lobby, StartRequest
+from companion.journal import Journal, JournalFullError
+from companion.screen.views import FinalScoresView, MenuItem, MenuView, TableView, View
+from hardware.events import LONG_PRESS, PRESS, PULL, RELEASE, InputEvent
+
+log = logging.getLogger(__name__)
+
+#: Seconds between retries of a write the full disk refused.
+PAUSE_RETRY = 2.0
+PAUSED_MESSAGE = "Disk full: the game is paused and nothing is lost. Free space on the SD card."
+
+
+class Dealer(Protocol):
+    """The simulated table's dealer (demo, ``make run`` off the Pi): lays the cards asked for."""
+
+    def update(self, daemon: Daemon, now: float) -> None:
+        """Look at the flow; place cards; press COLLECT or correct by buttons when needed."""
+
+
+@dataclass
+class RunOptions:
+    """How ``companion run`` (and the demo, tests, benchmark) runs the daemon."""
+
+    config: Config = field(default_factory=Config)
+    keyboard: bool = False
+    headless: bool = False
+    game: str | None = None
+    players: int | None = None
+    mode: str | None = None
+    seed: int | None = None
+    journal_path: Path | None = None
+    #: frames per second of the screen clock; ``fast`` draws without pacing (tests)
+    fps: int = 60
+    fast: bool = False
+    #: a bot at the buttons (seeded): the demo, the crash test
+    autoplay: int | None = None
+    autoplay_every: int = 2
+    seconds: float | None = None
+    frames: int | None = None
+    exit_when_over: bool = False
+    #: called with each transcript line once the frame showing it was drawn
+    transcript: Callable[[str], None] | None = None
+    camera_factory: Callable[[], FrameSource] | None = None
+    dealer: Dealer | None = None
+    pin_factory: Any = None
+    use_gpio: bool | None = None
+
+
+def on_raspberry_pi() -> bool:
+    """True on a Raspberry Pi (its device tree says so)."""
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        return False
+
+
+class Daemon:
+    """The companion's one process. ``start()``, then ``run()`` (or ``step()`` per frame)."""
+
+    def __init__(self, options: RunOptions) -> None:
+        self.options = options
+        self.config = options.config
+        self.queue: queue.Queue[object] = queue.Queue()
+        self.notifier = Notifier()
+        settings = self.config.game
+        self.lobby = Lobby(settings.default, settings.players, settings.mode, settings.seats)
+        self.flow: Flow | None = None
+        self.journal: Journal | None = None
+        self.display: Any = None
+        self.sound: Any = None
+        self.panel: Any = None
+        self.keyboard: Any = None
+        self.camera: CameraWorker | None = None
+        self.camera_ok: bool | None = None
+        self.menu: int | None = None
+        self.paused: str | None = None
+        self._retry: object | None = None
+        self._retry_at = 0.0
+        self.note = ""
+        self.frames = 0
+        self.running = False
+        self.view: View | None = None
+        self.last_drawn_at = 0.0
+        self._shown_version = 0
+        self._lamps: dict[str, str] | None = None
+        #: (frame time, handled time) of each camera observation the flow saw (for the benchmark)
+        self.vision_latency: list[tuple[float, float]] = []
+        self._started_at = time.monotonic()
+
+    # --- start and stop --------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Open the journal, screen, sound and controls; resume or start a game; tell systemd."""
+        if self.options.headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        self.journal = Journal.open(self.options.journal_path or self.config.journal_path)
+        if self.journal.moved_aside:
+            self.note = f"unreadable journal kept as {self.journal.moved_aside.name}"
+        from companion.screen.display import Display
+
+        screen = self.config.screen
+        self.display = Display(screen.width, screen.height, screen.rotation,
+                               fullscreen=screen.fullscreen and not self.options.headless)
+        try:
+            from companion.sound.player import SoundPlayer
+        except ImportError as error:  # a build without the sound package still plays, silently
+            log.warning("no sound: %s", error)
+        else:
+            self.sound = SoundPlayer(self.config.audio.device, self.config.audio.volume)
+        self._open_controls()
+        session = Session.resume(self.journal)
+        if session is not None:
+            self._begin(session)
+        elif self.options.game:
+            self._guarded(lambda: self._start_game(StartRequest(
+                self.options.game or "", self.options.mode or self.config.game.mode,
+                self.options.players or self.config.game.players)), None)
+        self.running = True
+        self.notifier.ready("screen, controls and camera up")
+
+    def _panel_config(self) -> Any:
+        panel = self.config.panel()
+        if "long_press_controls" not in self.config.pins:
+            # Pay Line shakes a box with a long press on its hold button.
+            panel = dataclasses.replace(panel, long_press_controls=("start", "hold1", "hold2", "hold3"))
+        return panel
+
+    def _open_controls(self) -> None:
+        from hardware.keyboard import KeyboardControls
+
+        panel_config = self._panel_config()
+        self.keyboard = KeyboardControls(panel_config)
+        use_gpio = self.options.use_gpio
+        if use_gpio is None:
+            use_gpio = not self.options.keyboard and (
+                self.options.pin_factory is not None or bool(glob.glob("/dev/gpiochip*"))
+            )
+        if not use_gpio:
+            return
+        from hardware.errors import PanelError
+        from hardware.panel import ControlPanel
+
+        try:
+            self.panel = ControlPanel(panel_config, sink=self.queue.put, pin_factory=self.options.pin_factory)
+        except PanelError as error:
+            self.note = f"buttons unavailable ({error}); keyboard only"
+            log.warning("%s", self.note)
+
+    def close(self) -> None:
+        """Release everything (idempotent)."""
+        self.running = False
+        self.notifier.stopping()
+        if self.camera is not None:
+            self.camera.stop()
+            self.camera = None
+        if self.panel is not None:
+            self.panel.close()
+            self.panel = None
+        if self.display is not None:
+            self.display.close()
+            self.display = None
+        if self.journal is not None:
+            self.journal.close()
+
+    # --- games -----------------------------------------------------------------------------
+
+    def _start_game(self, request: StartRequest) -> None:
+        assert self.journal is not None
+        seed = self.options.seed if self.options.seed is not None else int(time.time() * 1000) % 2**31
+        config = GameConfig(request.game_id, request.players, seed=seed)
+        seats = self.config.game.seat_names(request.players)
+        self._begin(Session.start(self.journal, config, seats, request.mode))
+
+    def _begin(self, session: Session) -> None:
+        self.flow = make_flow(session)
+        self._shown_version = session.version
+        self.menu = None
+        if session.resumed:
+            self._emit(f"resumed game {session.game_id} at action {session.version}")
+        if session.mode == "table":
+            self._start_camera(session.config.game)
+        else:
+            self._stop_camera()
+
+    def _end_game(self) -> None:
+        if self.flow is not None and not self.flow.over:
+            self.flow.session.abandon()
+        self.flow = None
+        self.menu = None
+        self._stop_camera()
+
+    def _start_camera(self, game_id: str) -> None:
+        self._stop_camera()
+        factory = self.options.camera_factory or open_configured(self.config.camera.source)
+        self.camera = CameraWorker(factory, game_id, self.queue.put, window=self.config.camera.stable_frames)
+        self.camera.start()
+
+    def _stop_camera(self) -> None:
+        if self.camera is not None:
+            self.camera.stop()
+            self.camera = None
+            self.camera_ok = None
+
+    # --- inputs ----------------------------------------------------------------------------
+
+    def _guarded(self, act: Callable[[], None], item: object) -> None:
+        """Run ``act``; a full disk pauses the game and keeps ``item`` to retry."""
+        try:
+            act()
+        except JournalFullError:
+            self.paused = PAUSED_MESSAGE
+            self._retry = item
+            self._retry_at = time.monotonic() + PAUSE_RETRY
+            log.warning("journal write refused: disk full; game paused")
+
+    def dispatch(self, item: object) -> None:
+        """Handle one queued thing: a control, a camera observation, a camera status."""
+        if isinstance(item, VisionUpdate):
+            if self.flow is not None and not self.paused:
+                self._guarded(lambda: self.flow.on_observations(item.observations), None)  # type: ignore[union-attr]
+                self.vision_latency.append((item.frame_at, time.monotonic()))
+            return
+        if isinstance(item, CameraStatus):
+            self.camera_ok = item.ok
+            if self.flow is not None and hasattr(self.flow, "set_camera"):
+                self.flow.set_camera(item.ok)
+            self._emit(f"camera: {item.message}")
+            return
+        if isinstance(item, InputEvent) and not self.paused:
+            self._guarded(lambda: self._on_input(item), item)
+
+    def _on_input(self, event: InputEvent) -> None:
+        if self.flow is None:
+            request = self.lobby.on_input(event)
+            if request is not None:
+                self._start_game(request)
+            return
+        if event.control == "start" and event.kind == LONG_PRESS and not self.flow.over:
+            self.menu = None if self.menu is not None else 0
+            return
+        if self.menu is not None:
+            self._menu_input(event)
+            return
+        if self.flow.over:
+            if (event.control in ("start", "lever", "collect") and event.kind in (RELEASE, PULL, PRESS)
+                    and not (event.control == "start" and event.kind == PRESS)):
+                self._end_game()
+            return
+        if event.control == "start":
+            return  # start is the menu button during a game
+        self.flow.on_input(event)
+
+    MENU = ("Resume", "End this game")
+
+    def _menu_input(self, event: InputEvent) -> None:
+        assert self.menu is not None
+        if event.kind not in (PRESS, PULL):
+            return
+        if event.control in ("hold1", "hold3"):
+            self.menu = (self.menu + (1 if event.control == "hold3" else -1)) % len(self.MENU)
+        elif event.control == "back":
+            self.menu = None
+        elif event.control in ("lever", "collect"):
+            if self.MENU[self.menu] == "End this game":
+                self._end_game()
+            self.menu = None
+
+    def _pump(self) -> None:
+        if self.keyboard is not None and self.display is not None:
+            import pygame
+
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    self.running = False
+                for item in self.keyboard.translate(event):
+                    self.dispatch(item)
+            for item in self.keyboard.tick():
+                self.dispatch(item)
+        while True:
+            try:
+                item = self.queue.get_nowait()
+            except queue.Empty:
+                break
+            self.dispatch(item)
+
+    # --- the frame -------------------------------------------------------------------------
+
+    def step(self, now: float | None = None) -> None:
+        """One frame: inputs, flow, draw, then sounds, lamps and the watchdog."""
+        now = time.monotonic() if now is None else now
+        self._pump()
+        if self.paused and now >= self._retry_at:
+            self._retry_paused(now)
+        autoplay = self.options.autoplay is not None and self.frames % self.options.autoplay_every == 0
+        if autoplay and not self.paused:
+            self._autoplay()
+        if self.flow is not None and not self.paused:
+            flow = self.flow
+            self._guarded(lambda: flow.tick(now), None)
+        if self.options.dealer is not None and not self.paused:
+            self.options.dealer.update(self, now)
+        self.view = self._current_view()
+        self.display.draw(self.view, now)
+        self.frames += 1
+        self.last_drawn_at = time.monotonic()
+        self._after_draw()
+        self.notifier.watchdog(now)
+
+    def _retry_paused(self, now: float) -> None:
+        item, self.paused = self._retry, None
+        self._retry = None
+        if item is None:
+            return  # the flow's own tick retries on this frame
+        self.dispatch(item)
+        if self.paused:
+            self._retry_at = now + PAUSE_RETRY
+
+    def _autoplay(self) -> None:
+        if self.flow is None:
+            request = StartRequest(self.options.game or self.config.game.default,
+                                   self.options.mode or self.config.game.mode,
+                                   self.options.players or self.config.game.players)
+            self._guarded(lambda: self._start_game(request), None)
+            return
+        if self.flow.over:
+            return
+        # Seeded by the log position, so a restarted bot makes the same choices (crash test).
+        event = self.flow.suggest(random.Random(f"{self.options.autoplay}:{self.flow.session.version}"))
+        if event is not None:
+            self.dispatch(dataclasses.replace(event, at=time.monotonic()))
+
+    def _current_view(self) -> View:
+        if self.flow is None:
+            return self.lobby.view()
+        if self.menu is not None:
+            return MenuView(tuple(MenuItem(label) for label in self.MENU), self.menu, title="Menu",
+                            hint="Hold 1 / Hold 3 move, lever picks, BACK returns to the game")
+        view = self.flow.view()
+        if isinstance(view, TableView):
+            status = view.status
+            if self.flow.session.mode == "table" and self.camera_ok is False:
+                status = "camera lost: manual entry"
+            if self.note:
+                status = f"{status} · {self.note}" if status else self.note
+            view = dataclasses.replace(view, alert=self.paused or view.alert, status=status)
+        return view
+
+    def _after_draw(self) -> None:
+        flow = self.flow
+        if flow is not None:
+            session = flow.session
+            for version, line in session.lines:
+                if version > self._shown_version:
+                    self._emit(f"[{version}] {line}")
+            self._shown_version = session.version
+            session.lines.clear()
+            for cue in flow.cues:
+                self._play(cue.name, dict(cue.params))
+            flow.cues.clear()
+            if isinstance(self.view, FinalScoresView) and self.options.exit_when_over:
+                self.running = False
+        for name, params in self.display.pop_cues():
+            self._play(name, dict(params))
+        lamps = self.flow.lamps() if self.flow is not None and self.menu is None and not self.flow.over \
+            else self.lobby.lamps() if self.flow is None else {"hold1": "on", "hold3": "on", "lever": "on",
+                                                               "start": "on"}
+        if lamps != self._lamps:
+            self._lamps = lamps
+            if self.panel is not None:
+                self.panel.attract(self.flow is None and self.lobby.screen == "attract")
+                self.panel.set_lamps(lamps)
+
+    def _play(self, name: str, params: dict[str, Any]) -> None:
+        if self.sound is not None:
+            self.sound.play(name, **params)
+
+    def _emit(self, line: str) -> None:
+        if self.options.transcript is not None:
+            self.options.transcript(line)
+
+    def run(self) -> int:
+        """Run until quit (window closed, SIGTERM, time or frame limit, or the game is over)."""
+        import pygame
+
+        clock = pygame.time.Clock()
+        started = time.monotonic()
+        try:
+            while self.running:
+                self.step()
+                if self.options.frames is not None and self.frames >= self.options.frames:
+                    break
+                if self.options.seconds is not None and time.monotonic() - started >= self.options.seconds:
+                    break
+                if not self.options.fast:
+                    clock.tick(self.options.fps)
+        finally:
+            self.close()
+        return 0

@@ -1,0 +1,111 @@
+"""The simulated table's dealer: lays real-looking cards where the flow asks, like a person would.
+
+Used by ``companion demo`` and by ``companion run`` off the Pi (the simulated camera), so table
+mode runs the whole stack: the dealer places printed cards on :class:`vision.simulated.SimulatedTable`,
+the camera thread reads its frames, vision identifies the cards, the flow turns stable readings
+into engine reveals. The dealer draws what to lay from the engine's own odds with its seed,
+keeps claimed cards off the table, presses COLLECT when a new card looks like the one beneath,
+straightens a card the camera is unsure of, and after that corrects by the buttons.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import TYPE_CHECKING, Any
+
+from companion.engine import Action, SeededResolver
+from companion.flows.bandit import BanditFlow, zone_of
+from hardware.events import PRESS, InputEvent
+
+if TYPE_CHECKING:
+    from companion.daemon.app import Daemon
+
+#: Seconds the dealer waits for the camera before pressing COLLECT, straightening, correcting.
+CONFIRM_AFTER = 1.0
+STRAIGHTEN_AFTER = 2.5
+CORRECT_AFTER = 4.0
+
+
+class SimDealer:
+    """Deals Bandit on a simulated table (other games' table modes have no flow yet)."""
+
+    def __init__(self, table: Any, seed: int = 0) -> None:
+        self.table = table
+        self.rng = random.Random(seed)
+        self._deal_start = -1
+        self._deal_stacks: tuple[int, ...] = ()
+        self._dealt: dict[str, str] = {}
+        self._since = 0.0
+        self._straightened = False
+        self._on_table: dict[str, str | None] = {}
+
+    def _lay(self, zone: str, card: str | None) -> None:
+        if self._on_table.get(zone, None) != card:
+            self.table.place(zone, card)
+            self._on_table[zone] = card
+
+    def update(self, daemon: Daemon, now: float) -> None:
+        """Keep the table matching the game; deal what the flow waits for."""
+        flow = daemon.flow
+        if not isinstance(flow, BanditFlow) or not flow.table_mode or flow.over:
+            return
+        state = flow.state
+        pending = tuple(state.pending) if flow.dealing() else ()
+        if not pending:
+            self._deal_start, self._deal_stacks = -1, ()
+        else:
+            revealed = flow.session.version - self._deal_start
+            same_deal = (0 <= revealed <= len(self._deal_stacks)
+                         and self._deal_stacks[revealed:] == pending)
+            if not same_deal:
+                self._deal(flow, list(pending))
+                self._deal_start, self._deal_stacks = flow.session.version, pending
+                self._since = now
+                self._straightened = False
+        for stack in range(9):
+            zone = zone_of(stack)
+            if stack in pending:
+                self._lay(zone, self._dealt.get(zone))
+            else:
+                cards = state.stacks[stack]
+                self._lay(zone, cards[-1] if cards else None)
+        if pending and now - self._since > CONFIRM_AFTER:
+            self._help(daemon, flow, now)
+
+    def _deal(self, flow: BanditFlow, pending: list[int]) -> None:
+        """Draw the cards for ``pending`` from the deck with the engine's odds, in dealing order."""
+        clone = copy.deepcopy(flow.match)
+        resolver = SeededResolver(self.rng)
+        self._dealt = {}
+        for stack in pending:
+            point = clone.chance_point
+            if point is None:
+                break
+            card = resolver.resolve(point)
+            clone.apply(Action.reveal(card))
+            self._dealt[zone_of(stack)] = card
+
+    def _help(self, daemon: Daemon, flow: BanditFlow, now: float) -> None:
+        """The camera has not taken the deal yet: confirm, straighten, then enter by buttons."""
+        zone = zone_of(flow.state.pending[0])
+        wanted = self._dealt.get(zone)
+        if wanted is None:
+            return
+        waited = now - self._since
+        if flow.manual is None and waited < STRAIGHTEN_AFTER:
+            if not flow.dealt_confirmed:
+                daemon.dispatch(InputEvent("collect", PRESS, now))
+            return
+        if flow.manual is None and not self._straightened:
+            self.table.place(zone, wanted)  # lay it again, a little differently
+            self._straightened = True
+            return
+        if waited < CORRECT_AFTER and flow.manual is None:
+            return
+        if flow.manual is None or flow.manual_symbol() != wanted:
+            daemon.dispatch(InputEvent("hold3", PRESS, now))
+        else:
+            daemon.dispatch(InputEvent("collect", PRESS, now))
+            self._since = now
+            self._straightened = False
