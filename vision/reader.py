@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from vision.enrolled import EnrolledDeck
 from vision.layout import CARD_H_MM, FRAME_MM, card_from_marker, transform
 from vision.markers import MarkerMap, PrintedSide, all_marker_owners, detect, dictionary
 from vision.mats import MatLayout, mat_layout
@@ -87,8 +88,15 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
 class CardReader:
     """Reads the cards of ``game_id`` (and notices other games' cards) in camera frames."""
 
-    def __init__(self, game_id: str, use_mat: bool = True, find_unreadable: bool = True) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        use_mat: bool = True,
+        find_unreadable: bool = True,
+        enrolled: EnrolledDeck | None = None,
+    ) -> None:
         self.game_id = game_id
+        self.enrolled = enrolled if enrolled is not None and enrolled.references else None
         self.use_mat = use_mat
         self.find_unreadable = find_unreadable
         self.markers = MarkerMap.for_game(game_id)
@@ -100,6 +108,7 @@ class CardReader:
             else {}
         )
         self._foreign: dict[str, MarkerMap] = {}
+        self._symbols = {s.card_id: s.symbols for s in self.markers.sides.values() if s.side == "front"}
         self._card_detector = _card_detector()
 
     # --- per frame ------------------------------------------------------------------------
@@ -111,9 +120,19 @@ class CardReader:
         corners, ids = detect(self._card_detector, grey)
         to_mat = self._mat_homography(corners, ids) if self.layout is not None else None
         cards = self._group(corners, ids, to_mat)
-        if self.find_unreadable:
-            cards += self._unreadable(grey, cards, to_mat)
+        if self.find_unreadable or self.enrolled is not None:
+            cards += [self._recognise(grey, card) for card in self._unreadable(grey, cards, to_mat)]
         return Reading(cards, to_mat is not None)
+
+    def _recognise(self, grey: np.ndarray, card: Sighting) -> Sighting:
+        """An outline without a marker: an enrolled publisher's card, or unidentified."""
+        if self.enrolled is None:
+            return card
+        match = self.enrolled.identify(grey, np.array(card.corners, np.float32))
+        if match.card_id is None:
+            return card
+        symbols = self._symbols.get(match.card_id, ())
+        return Sighting(match.card_id, self.game_id, symbols, card.zone, card.corners, match.confidence)
 
     def _mat_homography(self, corners: list[np.ndarray], ids: list[int]) -> np.ndarray | None:
         """Image -> mat mm from every corner marker of this game's mat that was read."""

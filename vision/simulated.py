@@ -40,6 +40,8 @@ class Placed:
     zone: str | None
     corners: np.ndarray = field(default_factory=lambda: np.zeros((4, 2), np.float32))
     hidden_markers: int = 0
+    #: Other art than our printed card (a publisher's card): BGR, portrait, 63:88.
+    art: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -178,8 +180,9 @@ class SimulatedTable:
         self.style = style
         self.cards: dict[str, Placed] = {}
         self.loose: list[Placed] = []
-        centre = (self.layout.width / 2, self.layout.height / 2) if self.layout else (150.0, 100.0)
-        self.homography = camera_homography(style, centre)
+        #: The table point under the middle of the frame (world mm).
+        self.centre = (self.layout.width / 2, self.layout.height / 2) if self.layout else (150.0, 100.0)
+        self.homography = camera_homography(style, self.centre)
         self._texture = _table_texture(self._rng, style.table)
         self._effects_seed = int(self._rng.integers(1 << 30))
         self._frames = 0
@@ -226,6 +229,13 @@ class SimulatedTable:
     def place_at(self, card_id: str, centre_mm: tuple[float, float], angle_deg: float) -> None:
         """Lay a card anywhere on the table (world mm; no zone)."""
         self.loose.append(Placed(self.printed(card_id), centre_mm, angle_deg, None))
+
+    def place_art(
+        self, art: np.ndarray, centre_mm: tuple[float, float], angle_deg: float, label: str = "art"
+    ) -> None:
+        """Lay a card with any art (e.g. a publisher's card, BGR portrait image) on the table."""
+        printed = PrintedSide(self.game_id, label, "front", ())
+        self.loose.append(Placed(printed, centre_mm, angle_deg, None, art=art))
 
     def place_foreign(self, game_id: str, card_id: str, zone: str) -> None:
         """Lay another game's card in one of our zones (a card from the wrong box)."""
@@ -297,9 +307,14 @@ class SimulatedTable:
                 flags=cv2.INTER_LINEAR,
                 borderMode=cv2.BORDER_TRANSPARENT,
             )
-        to_world_card = np.diag([1 / SIM_PX_PER_MM, 1 / SIM_PX_PER_MM, 1.0])
         for placed in self.all_placed():
-            art = render_side(placed.printed.game, placed.printed, SIM_PX_PER_MM)
+            art = (
+                placed.art
+                if placed.art is not None
+                else render_side(placed.printed.game, placed.printed, SIM_PX_PER_MM)
+            )
+            scale = art.shape[1] / CARD_W_MM
+            to_world_card = np.diag([1 / scale, 1 / scale, 1.0])
             card_h = self.homography @ self._card_to_world(placed)
             placed.corners = transform(card_h, card_corners_mm())
             # Soft drop shadow under the card, then the card.
@@ -412,6 +427,8 @@ class SimulatedTable:
         """
         out = []
         for placed, markers in self._marker_regions():
+            if placed.art is not None:
+                continue
             for quad in markers:
                 if quad.min() < 1 or quad[:, 0].max() > FRAME_W - 2 or quad[:, 1].max() > FRAME_H - 2:
                     continue
