@@ -177,7 +177,7 @@ class ControlPanel:
     def _open_devices(self, pin_factory: Any) -> None:
         from gpiozero import LED, PWMLED, Button  # type: ignore[import-untyped]
 
-        if pin_factory is None:
+        if pin_factory is None and any(self.config.pins()):
             _ensure_default_pin_factory()
         lamp_class = PWMLED if self.config.lamp_dimming else LED
         for control in CONTROLS:

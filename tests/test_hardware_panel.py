@@ -296,6 +296,18 @@ def test_no_gpio_at_all_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> No
         ControlPanel(CONFIG, lambda event: None, background=False)
 
 
+def test_a_panel_with_nothing_wired_needs_no_gpio(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_factory() -> None:
+        raise BadPinFactory("Unable to load any default pin factory!")
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(no_factory))
+    nothing = PanelConfig.from_mapping({key: "none" for key, _pin in CONFIG.pins()})
+    with ControlPanel(nothing, lambda event: None, background=False) as panel:
+        panel.set_lamps({"hold1": "on"})
+        assert panel.buttons == {} and panel.lamps == {}
+
+
 def test_without_a_sink_events_wait_in_a_queue(factory: MockFactory) -> None:
     with ControlPanel(CONFIG, background=False) as panel:
         press(factory, CONFIG.back)
