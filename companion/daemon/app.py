@@ -107,6 +107,7 @@ class Daemon:
         self.camera: CameraWorker | None = None
         self.camera_ok: bool | None = None
         self.menu: int | None = None
+        self._start_down = False
         self.paused: str | None = None
         self._retry: object | None = None
         self._retry_at = 0.0
@@ -270,19 +271,28 @@ class Daemon:
             if request is not None:
                 self._start_game(request)
             return
-        if event.control == "start" and event.kind == LONG_PRESS and not self.flow.over:
-            self.menu = None if self.menu is not None else 0
-            return
+        if event.control == "start":
+            # During a game a long press opens the menu; a short click (acted on at release,
+            # when no long press came) goes to the flow (Pay Line's double or nothing).
+            if event.kind == PRESS:
+                self._start_down = True
+                return
+            if event.kind == LONG_PRESS:
+                self._start_down = False
+                if not self.flow.over:
+                    self.menu = None if self.menu is not None else 0
+                return
+            if event.kind != RELEASE or not self._start_down:
+                return
+            self._start_down = False
+            event = dataclasses.replace(event, kind=PRESS)
         if self.menu is not None:
             self._menu_input(event)
             return
         if self.flow.over:
-            if (event.control in ("start", "lever", "collect") and event.kind in (RELEASE, PULL, PRESS)
-                    and not (event.control == "start" and event.kind == PRESS)):
+            if event.control in ("start", "lever", "collect") and event.kind in (PULL, PRESS):
                 self._end_game()
             return
-        if event.control == "start":
-            return  # start is the menu button during a game
         self.flow.on_input(event)
 
     MENU = ("Resume", "End this game")
@@ -363,6 +373,8 @@ class Daemon:
         event = self.flow.suggest(random.Random(f"{self.options.autoplay}:{self.flow.session.version}"))
         if event is not None:
             self.dispatch(dataclasses.replace(event, at=time.monotonic()))
+            if event.control == "start":
+                self.dispatch(InputEvent("start", RELEASE, time.monotonic()))
 
     def _current_view(self) -> View:
         if self.flow is None:

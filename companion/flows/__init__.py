@@ -10,8 +10,9 @@ from companion.daemon.session import Session
 from companion.errors import UserError
 from companion.flows.bandit import BanditFlow
 from companion.flows.base import Flow
+from companion.flows.pay_line import PayLineFlow
 
-FLOWS: dict[str, type[Flow]] = {BanditFlow.game_id: BanditFlow}
+FLOWS: dict[str, type[Flow]] = {BanditFlow.game_id: BanditFlow, PayLineFlow.game_id: PayLineFlow}
 
 
 def make_flow(session: Session) -> Flow:
