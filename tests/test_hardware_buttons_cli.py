@@ -115,3 +115,15 @@ def test_a_stuck_line_tells_the_wirer_what_to_check() -> None:
         "10.000 collect stuck GPIO26 (pin 37) held down for 10 s: "
         "is the switch jammed, or wired normally-closed?"
     )
+
+
+def test_keyboard_view_without_a_display_says_how_to_get_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def no_video(*args: object, **kwargs: object) -> None:
+        raise pygame.error("x11 not available")
+
+    monkeypatch.setattr(pygame.display, "set_mode", no_video)
+    assert main(["buttons", "--keyboard", "--seconds", "1"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "x11 not available" in error and "kmsdrm" in error

@@ -211,10 +211,10 @@ def _watch_keyboard(config: PanelConfig, seconds: float | None, out: TextIO) -> 
 
     from hardware.keyboard import KeyboardControls, keys_for
 
-    pygame.display.init()
-    pygame.font.init()
     try:
         try:
+            pygame.display.init()
+            pygame.font.init()
             screen = pygame.display.set_mode((560, 120))
         except pygame.error as error:
             raise UserError(
