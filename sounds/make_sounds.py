@@ -1,0 +1,49 @@
+"""Write the companion's sound effects as small WAV files (22050 Hz, mono, 16-bit).
+
+    python -m sounds.make_sounds            # from the repository root
+    python sounds/make_sounds.py [FOLDER]
+
+Every effect is synthesised by :mod:`companion.sound.synth` (numpy, seeded), so running this
+again gives the same files. The box-shake rattle is not written: the player makes it at run
+time from the chip count.
+"""
+
+from __future__ import annotations
+
+import sys
+import wave
+from collections.abc import Sequence
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.sound.synth import EFFECTS, RATE, to_pcm16  # noqa: E402
+
+
+def write_all(folder: Path) -> list[Path]:
+    """Write every fixed effect into ``folder``; returns the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, make in EFFECTS.items():
+        path = folder / f"{name}.wav"
+        with wave.open(str(path), "wb") as out:
+            out.setnchannels(1)
+            out.setsampwidth(2)
+            out.setframerate(RATE)
+            out.writeframes(to_pcm16(make()))
+        written.append(path)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Write the WAVs into the given folder (default: this script's folder)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    folder = Path(args[0]) if args else Path(__file__).resolve().parent
+    for path in write_all(folder):
+        print(f"{path}  {path.stat().st_size // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
