@@ -183,8 +183,15 @@ class ControlPanel:
         for control in CONTROLS:
             pin = self.config.button_pin(control)
             if pin is not None:
+                # bounce_time=None: gpiozero's own debounce would delay presses; ours is in debounce.py.
                 self.buttons[control] = _open(
-                    control, pin, Button, pin, pull_up=self.config.buttons_pull_up, pin_factory=pin_factory
+                    control,
+                    pin,
+                    Button,
+                    pin,
+                    pull_up=self.config.buttons_pull_up,
+                    bounce_time=None,
+                    pin_factory=pin_factory,
                 )
         for control in CONTROLS:
             pin = self.config.lamp_pin(control)
