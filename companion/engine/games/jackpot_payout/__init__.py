@@ -1,0 +1,34 @@
+"""Jackpot Payout (seed 000): a slot-machine deck-builder for 1-4 players, solo against The House.
+
+Rulebook: ``shared/seeds/000``; decisions: RULINGS.md "Jackpot Payout". Modules: ``cards``
+(the data file), ``evaluation`` (jackpots, pairs, adjudicate), ``state``, ``core`` (steps,
+reveals), ``turn`` (the turn, display, end, Final Showdown), ``abilities`` (starting deck and
+Introductory set), ``expert`` (Expert set), ``house`` (solo), ``bots``, ``describe``, ``game``.
+
+Decisions taken where the rulebook and RULINGS.md are silent:
+
+- Three wilds in play are a jackpot (symbol ``wild``): wilds match every suit.
+- A split card showing the guessed suit is a right guess for Guess Suit.
+- Shopping Spree lifts the number of cards, not the pair condition: Special cards still need a
+  pair. It only matters on a turn without a jackpot (a jackpot ends the turn).
+- Generous may give any display card (Special cards too) or a coinless wild; you first, then
+  clockwise; the emptied piles are refilled afterwards. Imp reveals your own top card too.
+- The House card: coins 0 on the card (assumed); the display cards it removes leave the game,
+  and the piles are refilled after the removals.
+- A Stuck Reel kept in play stays through the Final Showdown (one fewer card revealed there too).
+- Final Showdown: equal coins play in seat order; abilities resolve as in a turn; Consolation
+  Prize pays on a showdown reveal without a jackpot; there is no display phase.
+- When a deck and its discard pile are both empty, fewer cards are revealed (no jackpot
+  without three cards in play).
+- Solo: payments after the bank is empty come from the box, then substitute tokens, like in
+  multiplayer; both end triggers are checked when the turn ends; equal coins: The House wins.
+- Every ability in play must be resolved (its own text says where the player may decline).
+- Improve the Odds may take any card of the deck (the deck is looked through, then shuffled).
+"""
+
+from companion.engine.games.jackpot_payout.game import JackpotPayoutGame
+from companion.engine.registry import register
+
+register(JackpotPayoutGame)
+
+__all__ = ["JackpotPayoutGame"]
