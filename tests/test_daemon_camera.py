@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from companion.daemon.camera import CameraStatus, CameraWorker, VisionUpdate
+from companion.daemon.camera import CameraStatus, CameraWorker, Confirmer, VisionUpdate, ZoneReading
 
 
 @dataclass
@@ -34,13 +34,20 @@ class EchoReader:
         return frame
 
 
+@dataclass(frozen=True)
+class Obs:
+    zone: str
+    status: str
+    card_id: str | None
+
+
 class CountingTracker:
-    def __init__(self, window: int) -> None:
+    def __init__(self, game_id: str, window: int) -> None:
         self.count = 0
 
-    def update(self, reading: Any) -> dict[str, Any]:
+    def update(self, reading: Any, game: str | None = None) -> dict[str, Any]:
         self.count += 1
-        return {"r0c0": (reading, self.count)}
+        return {"r0c0": Obs("r0c0", "stable", f"{reading}{self.count}")}
 
 
 def collect(q: queue.Queue[object], wanted: int) -> list[object]:
@@ -62,7 +69,7 @@ def test_frames_become_observations_and_a_lost_camera_reconnects() -> None:
         return source
 
     q: queue.Queue[object] = queue.Queue()
-    worker = CameraWorker(factory, "bandit", q.put, max_fps=0, backoff=(0.01, 0.05),
+    worker = CameraWorker(factory, "bandit", q.put, max_fps=0, backoff=(0.01, 0.05), confirm=1,
                           reader=EchoReader, tracker=CountingTracker)
     worker.start()
     try:
@@ -75,7 +82,7 @@ def test_frames_become_observations_and_a_lost_camera_reconnects() -> None:
     assert [s.ok for s in statuses[:3]] == [True, False, True]
     assert "lost" in statuses[1].message
     updates = [item for item in items if isinstance(item, VisionUpdate)]
-    assert updates[0].observations["r0c0"] == ("frame", 1)
+    assert updates[0].observations["r0c0"] == ZoneReading("r0c0", "changed", "frame1")
     assert updates[0].read_at >= updates[0].frame_at
 
 
@@ -98,3 +105,12 @@ def test_a_camera_that_never_opens_is_reported_once_and_retried() -> None:
     assert len(calls) >= 3
     assert isinstance(first, CameraStatus) and not first.ok and "picamera2" in first.message
     assert q.empty()  # not repeated while it stays down
+
+
+def test_a_card_counts_only_after_several_agreeing_frames_in_a_row() -> None:
+    confirmer = Confirmer(3)
+    seen = [Obs("r0c0", "changed", "bar"), Obs("r0c0", "stable", "bar"), Obs("r0c0", "unsure", None),
+            Obs("r0c0", "stable", "bar"), Obs("r0c0", "stable", "bar"), Obs("r0c0", "stable", "bar"),
+            Obs("r0c0", "stable", "bar")]
+    statuses = [confirmer.update({"r0c0": obs})["r0c0"].status for obs in seen]
+    assert statuses == ["settling", "settling", "unsure", "settling", "settling", "changed", "stable"]

@@ -228,7 +228,9 @@ class Daemon:
     def _start_camera(self, game_id: str) -> None:
         self._stop_camera()
         factory = self.options.camera_factory or open_configured(self.config.camera.source)
-        self.camera = CameraWorker(factory, game_id, self.queue.put, window=self.config.camera.stable_frames)
+        camera = self.config.camera
+        self.camera = CameraWorker(factory, game_id, self.queue.put, window=camera.stable_frames,
+                                   min_confidence=camera.min_confidence)
         self.camera.start()
 
     def _stop_camera(self) -> None:

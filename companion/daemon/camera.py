@@ -10,6 +10,7 @@ game goes on with manual entry.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -25,6 +26,66 @@ class FrameSource(Protocol):
 
     def close(self) -> None:
         """Release the device."""
+
+
+@dataclass(frozen=True)
+class ZoneReading:
+    """A zone as the flows see it: ``status`` is the tracker's (stable, changed, empty, unsure)
+    or ``settling`` while a stable card has not yet held for ``confirm`` frames in a row."""
+
+    zone: str
+    status: str
+    card_id: str | None
+
+
+class Confirmer:
+    """Lets a tracker's stable card through only after ``frames`` consecutive updates agree.
+
+    The tracker already votes over its window; this adds "several frames in a row" so one lucky
+    majority never pays a jackpot.
+
+    >>> c = Confirmer(2)
+    >>> c.update({"r0c0": ZoneReading("r0c0", "changed", "bar")})["r0c0"].status
+    'settling'
+    >>> c.update({"r0c0": ZoneReading("r0c0", "stable", "bar")})["r0c0"].status
+    'changed'
+    """
+
+    def __init__(self, frames: int) -> None:
+        self.frames = max(1, frames)
+        self._runs: dict[str, tuple[str | None, int, bool]] = {}
+
+    def update(self, observations: Mapping[str, Any]) -> dict[str, ZoneReading]:
+        """Observations (anything with zone/status/card_id) in, confirmed readings out."""
+        out: dict[str, ZoneReading] = {}
+        for zone, seen in observations.items():
+            status, card = str(seen.status), seen.card_id
+            if status not in ("stable", "changed") or card is None:
+                self._runs.pop(zone, None)
+                out[zone] = ZoneReading(zone, status, card)
+                continue
+            previous, count, changed = self._runs.get(zone, (None, 0, False))
+            if previous == card:
+                count, changed = count + 1, changed or status == "changed"
+            else:
+                count, changed = 1, True
+            self._runs[zone] = (card, count, changed)
+            if count < self.frames:
+                out[zone] = ZoneReading(zone, "settling", card)
+            else:
+                fresh = changed and count == self.frames
+                out[zone] = ZoneReading(zone, "changed" if fresh else "stable", card)
+        return out
+
+
+def drop_unsure(reading: Any, min_confidence: float) -> Any:
+    """The reading with every sighting below ``min_confidence`` turned unreadable (card_id None)."""
+    cards = getattr(reading, "cards", None)
+    if not cards or not dataclasses.is_dataclass(reading):
+        return reading
+    kept = [card if card.confidence >= min_confidence else dataclasses.replace(card, card_id=None)
+            for card in cards]
+    return dataclasses.replace(reading, cards=kept)
 
 
 @dataclass(frozen=True)
@@ -72,15 +133,19 @@ class CameraWorker:
         sink: Callable[[object], None],
         *,
         window: int = 5,
+        confirm: int = 3,
+        min_confidence: float = 0.8,
         max_fps: float = 15.0,
         backoff: tuple[float, float] = (1.0, 30.0),
         reader: Callable[[str], Any] | None = None,
-        tracker: Callable[[int], Any] | None = None,
+        tracker: Callable[[str, int], Any] | None = None,
     ) -> None:
         self._factory = factory
         self.game_id = game_id
         self._sink = sink
         self._window = window
+        self._confirm = confirm
+        self._min_confidence = min_confidence
         self._period = 1.0 / max_fps if max_fps > 0 else 0.0
         self._backoff = backoff
         self._reader_factory = reader or _card_reader
@@ -112,12 +177,14 @@ class CameraWorker:
         delay = self._backoff[0]
         source: FrameSource | None = None
         reader = tracker = None
+        confirmer = Confirmer(self._confirm)
         while not self._stop.is_set():
             if source is None:
                 try:
                     source = self._factory()
                     reader = self._reader_factory(self.game_id)
-                    tracker = self._tracker_factory(self._window)
+                    tracker = self._tracker_factory(self.game_id, self._window)
+                    confirmer = Confirmer(self._confirm)
                 except Exception as error:  # any failure to open is "no camera yet"
                     source = None
                     self._status(False, f"camera not available ({error}); retrying")
@@ -138,8 +205,8 @@ class CameraWorker:
                 delay = min(delay * 2, self._backoff[1])
                 continue
             delay = self._backoff[0]
-            reading = reader.read(frame)  # type: ignore[union-attr]
-            observations = tracker.update(reading)  # type: ignore[union-attr]
+            reading = drop_unsure(reader.read(frame), self._min_confidence)  # type: ignore[union-attr]
+            observations = confirmer.update(tracker.update(reading, self.game_id))  # type: ignore[union-attr]
             self.frames += 1
             self._sink(VisionUpdate(dict(observations), started, time.monotonic(),
                                     bool(getattr(reading, "mat_found", False))))
@@ -161,7 +228,7 @@ def _card_reader(game_id: str) -> Any:
     return CardReader(game_id, use_mat=True)
 
 
-def _zone_tracker(window: int) -> Any:
+def _zone_tracker(game_id: str, window: int) -> Any:
     from vision.tracker import ZoneTracker
 
-    return ZoneTracker(window=window)
+    return ZoneTracker.for_game(game_id, window=window)

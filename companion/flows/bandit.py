@@ -198,13 +198,11 @@ class BanditFlow(Flow):
             stack = self.state.pending[0]
             zone = zone_of(stack)
             seen = self.observations.get(zone)
-            if seen is None or seen.status in ("empty", "changed") or seen.card_id is None:
-                return
-            if seen.status == "unsure":
+            if seen is not None and seen.status == "unsure":
                 self.alert = f"{place_of(stack).capitalize()}: not sure of that card: straighten it"
                 return
-            if seen.status != "stable":
-                return
+            if seen is None or seen.status not in ("stable", "changed") or seen.card_id is None:
+                return  # nothing there yet, or a card still settling
             if seen.card_id == self.before.get(zone) and not self.dealt_confirmed:
                 return  # the old card still lies there; wait for the new one (or COLLECT)
             point = self.match.chance_point
