@@ -248,11 +248,11 @@ class ControlPanel:
 
 def _open(key: str, pin: int, device_class: Any, *args: Any, **kwargs: Any) -> Any:
     """Make one gpiozero device, turning its errors into one line that names the key and pin."""
-    from gpiozero.exc import GPIOZeroError  # type: ignore[import-untyped]
-
     try:
         return device_class(*args, **kwargs)
-    except (GPIOZeroError, OSError, RuntimeError) as error:
+    except Exception as error:
+        # Pin drivers raise their own types (lgpio.error "GPIO busy", PermissionError, gpiozero's
+        # errors); at this boundary every one of them means "this pin cannot be used here".
         raise PanelUnavailableError(
             f"cannot open {describe_pin(pin)} for {key}: {error or type(error).__name__}; "
             "check the [pins] config, that no other program uses the pin, and GPIO permissions"
@@ -266,7 +266,7 @@ def _ensure_default_pin_factory() -> None:
     (a fallback must not be silent), on failure they become the error's explanation.
     """
     from gpiozero import Device
-    from gpiozero.exc import BadPinFactory
+    from gpiozero.exc import BadPinFactory  # type: ignore[import-untyped]
 
     if Device.pin_factory is not None:
         return

@@ -127,3 +127,15 @@ def test_keyboard_view_without_a_display_says_how_to_get_one(
     assert main(["buttons", "--keyboard", "--seconds", "1"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "x11 not available" in error and "kmsdrm" in error
+
+
+def test_a_busy_pin_suggests_stopping_the_service(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def busy(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("GPIO busy")
+
+    monkeypatch.setattr("gpiozero.Button", busy)
+    assert main(["buttons", "--mock"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "GPIO busy" in error and "systemctl stop jackpot-companion" in error

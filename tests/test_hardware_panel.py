@@ -267,6 +267,20 @@ def test_a_pin_already_in_use_is_a_clear_error_and_nothing_stays_open(factory: M
     Button(CONFIG.lever).close()  # the lever opened before start failed, and was released again
 
 
+def test_a_pin_driver_error_of_its_own_type_is_still_one_clear_line(
+    factory: MockFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class DriverError(Exception):
+        """Like lgpio.error, which is no gpiozero exception."""
+
+    def busy(*args: object, **kwargs: object) -> None:
+        raise DriverError("GPIO busy")
+
+    monkeypatch.setattr("gpiozero.Button", busy)
+    with pytest.raises(PanelUnavailableError, match=r"cannot open GPIO4 \(pin 7\) for lever: GPIO busy"):
+        ControlPanel(CONFIG, lambda event: None, background=False)
+
+
 def test_dimmed_lamps_on_pins_without_pwm_are_a_clear_error() -> None:
     plain = MockFactory()  # MockPin: no PWM
     with pytest.raises(PanelUnavailableError, match=r"cannot open GPIO22 \(pin 15\) for hold1_lamp"):

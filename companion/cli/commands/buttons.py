@@ -97,7 +97,11 @@ def _watch_panel(
     try:
         panel = ControlPanel(config, pin_factory=factory)
     except PanelUnavailableError as error:
-        raise UserError(f"{error} (try `companion buttons --keyboard` or `--mock`)") from error
+        if "busy" in str(error).lower():
+            hint = "stop the jackpot-companion service while you test: sudo systemctl stop jackpot-companion"
+        else:
+            hint = "try `companion buttons --keyboard` or `--mock`"
+        raise UserError(f"{error} ({hint})") from error
     stop = threading.Event()
     self_test: threading.Thread | None = None
     with panel:
