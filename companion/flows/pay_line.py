@@ -230,7 +230,7 @@ class PayLineFlow(Flow):
             dice: tuple[str | None, ...] = self.last_dice
         else:
             dice = tuple(state.dice)
-        held = tuple(die not in state.rolling for die in range(DICE)) if self.rolling() else ()
+        held = tuple(state.dice[die] is not None for die in range(DICE)) if self.rolling() else ()
         caption = ""
         if self.picked and not self.rolling():
             caption = "Re-roll: " + ", ".join(f"die {d + 1}" for d in sorted(self.picked))

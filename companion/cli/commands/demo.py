@@ -1,0 +1,96 @@
+"""``companion demo``: a whole game through the full stack, with the transcript printed.
+
+Simulated camera (frames of the printable cards on the mat), vision (reader, tracker), engine,
+screen (drawn off screen), sound (silent driver unless one is set), journal (a temporary file
+unless ``--journal``), a bot at the buttons and, in table mode, a simulated dealer at the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.config import load_config
+from companion.errors import UserError
+
+
+def register(subparsers: Any) -> None:
+    """Add ``demo``."""
+    parser = subparsers.add_parser("demo", help="play a whole game on the simulated table")
+    parser.add_argument("--game", default="bandit", help="bandit or pay-line (default bandit)")
+    parser.add_argument("--mode", choices=("table", "cabinet"),
+                        help="table (camera reads cards; Bandit's default) or cabinet (the Pi deals)")
+    parser.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
+    parser.add_argument("--seconds", type=float, help="stop after this many seconds even if the game goes on")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the game, the dealer and the bot")
+    parser.add_argument("--config", help="configuration file (screen size, audio)")
+    parser.add_argument("--journal", help="keep the journal here (default: a temporary file)")
+    parser.add_argument("--window", action="store_true", help="show the screen in a window")
+    parser.add_argument("--paced", action="store_true", help="run at the screen's 60 frames per second")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play one game; print every action once it is on screen, then the result."""
+    from companion.cli.commands.run import attach_simulated_table
+    from companion.daemon.app import Daemon, RunOptions
+    from companion.engine import get_game
+    from companion.flows import FLOWS
+
+    if args.game not in FLOWS:
+        raise UserError(f"the demo plays {', '.join(FLOWS)}; not '{args.game}'")
+    flow = FLOWS[args.game]
+    mode = args.mode or flow.modes[0]
+    if mode not in flow.modes:
+        raise UserError(f"{args.game} plays in {' or '.join(flow.modes)} mode, not {mode}")
+    game = get_game(args.game)
+    players = args.players or game.min_players
+    if not game.min_players <= players <= game.max_players:
+        raise UserError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}")
+    if not args.window:
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    workdir = None if args.journal else tempfile.TemporaryDirectory(prefix="companion-demo-")
+    journal = Path(args.journal) if args.journal else Path(workdir.name) / "journal.sqlite"  # type: ignore[union-attr]
+    lines: list[str] = []
+
+    def show(line: str) -> None:
+        lines.append(line)
+        print(line, flush=True)
+
+    options = RunOptions(config=load_config(args.config), headless=not args.window, game=args.game, mode=mode,
+                         players=players, seed=args.seed, journal_path=journal, fast=not args.paced,
+                         autoplay=args.seed, seconds=args.seconds, exit_when_over=True, transcript=show,
+                         keyboard=True, use_gpio=False)
+    options.config = _with_camera(options.config, "sim")
+    if mode == "table":
+        attach_simulated_table(options, args.seed)
+    print(f"demo: {game.title}, {players} players, {mode} mode, seed {args.seed}", flush=True)
+    started = time.monotonic()
+    daemon = Daemon(options)
+    daemon.start()
+    daemon.run()
+    final = daemon.flow
+    elapsed = time.monotonic() - started
+    if final is not None and final.over:
+        result = final.match.game.result(final.match.state)
+        scores = ", ".join(f"{name} {score}" for name, score in zip(final.session.seats, result.scores,
+                                                                      strict=False))
+        winners = " and ".join(final.session.seats[w] for w in result.winners)
+        print(f"result: {scores}; {'winner' if len(result.winners) == 1 else 'shared by'} {winners}")
+    else:
+        print("stopped before the end of the game (--seconds)")
+    actions = sum(1 for line in lines if line.startswith("["))
+    print(f"{daemon.frames} frames in {elapsed:.1f} s, {actions} actions shown")
+    if workdir is not None:
+        workdir.cleanup()
+    return 0
+
+
+def _with_camera(config: Any, source: str) -> Any:
+    import dataclasses
+
+    return dataclasses.replace(config, camera=dataclasses.replace(config.camera, source=source))
