@@ -1,0 +1,86 @@
+"""The heuristic bot: play blocks, add to others' blocks for dice, end rounds when ahead.
+
+Every card moved from hand to a block is worth 2 points (1 gained, 1 no longer lost). A die is
+worth 1 point plus its expected lottery win, the same for every value: each number token is as
+likely as any other, so the bot takes any die and never re-rolls (re-rolling cannot raise the
+expectation). A wild laid down can be taken by an opponent for a die, so it costs a little.
+Ending the round (taking the last die, or emptying the hand while holding dice) is good only
+when the bot's estimated round score leads the table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from companion.engine.actions import Action
+from companion.engine.games.thanks_a_lottery.state import ACT, FINALIZE, TAKE, LotteryState
+
+if TYPE_CHECKING:
+    from companion.engine.games.thanks_a_lottery.game import ThanksALottery
+
+#: the risk of an opponent replacing a wild we lay down (they gain a die and the wild)
+WILD_EXPOSED = 1.5
+#: what giving an opponent a card in their block costs us
+GIFT = 0.5
+END_WHEN_AHEAD, END_WHEN_BEHIND = 5.0, -8.0
+
+
+def die_value(game: ThanksALottery, state: LotteryState) -> float:
+    """1 point per die plus the expected lottery points of one die this round."""
+    tokens = game.components.tokens
+    per_space = sum(1 for t in tokens if t.isdigit()) / len(tokens) / game.components.die_faces
+    per_space += sum(1 for t in tokens if t == "all") / len(tokens)
+    return 1.0 + sum(game.prizes(state)) * per_space
+
+
+def estimate(state: LotteryState, seat: int, value: float) -> float:
+    """A seat's round score if the round ended now (lottery at its expectation)."""
+    return state.block_cards(seat) + len(state.dice[seat]) * value - len(state.hands[seat])
+
+
+def choose(game: ThanksALottery, state: LotteryState, rng: random.Random) -> Action:
+    """The heuristic decision for the current player."""
+    if state.phase == TAKE:
+        return Action.of("take", max(state.pool, key=lambda v: (state.pool.count(v), v)))
+    if state.phase == FINALIZE or state.phase != ACT:
+        return Action.of("keep")
+    seat = state.turn
+    value = die_value(game, state)
+    others = max(estimate(state, s, value) for s in range(state.players) if s != seat)
+    mine = estimate(state, seat, value)
+    best, best_score = Action.of("pass"), 0.0
+    for action in game.decisions(state):
+        cards, dice, gift, wild = _effect(game, state, seat, action)
+        score = 2.0 * cards + dice * value - GIFT * gift - WILD_EXPOSED * wild
+        after = mine + 2.0 * cards + dice * value
+        if dice and dice >= len(state.pool):  # this takes the last die: the round ends now
+            score += END_WHEN_AHEAD if after >= others else END_WHEN_BEHIND
+        hand_left = len(state.hands[seat]) - cards
+        if not hand_left and (dice or state.dice[seat]) and not game.has_variant("long-game"):
+            score += 2.0 if after >= others else 0.0
+        score += rng.random() * 0.01  # break ties without always choosing the first listed
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _effect(
+    game: ThanksALottery, state: LotteryState, seat: int, action: Action
+) -> tuple[int, int, int, int]:
+    """Cards leaving the hand (net), dice earned, cards given to opponents, wilds laid."""
+    from companion.engine.games.thanks_a_lottery.game import play_moves
+
+    if action.verb == "play":
+        shape = play_moves(state.counts(seat), state.wilds(seat))[action]
+        return len(shape.numbers), 0, 0, int(shape.wild_at is not None)
+    if action.verb == "add":
+        block = state.block(str(action.args[0]))
+        assert block is not None
+        own = block.owner == seat
+        ext = game.add_options(state, seat, block)[action]
+        added = len(ext.added)
+        return added, 0 if own else added, 0 if own else added, int(ext.wild is not None)
+    if action.verb == "replace":
+        return 0, 1, 0, 0  # a real card out, the wild in: the hand keeps its size
+    return 0, 0, 0, 0

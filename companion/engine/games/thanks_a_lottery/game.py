@@ -1,0 +1,501 @@
+"""The rules of Thanks a Lottery: rounds, turns, blocks, dice, finalizing and the lottery.
+
+See the package docstring for the action text forms. Rulebook: seed 003; RULINGS.md decides
+the rest.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Mapping
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from companion.engine.actions import Action
+from companion.engine.chance import ChancePoint
+from companion.engine.codec import to_data
+from companion.engine.errors import ConfigError, IllegalActionError
+from companion.engine.events import (
+    CardTaken,
+    Event,
+    GameEnded,
+    JackpotHit,
+    RoundEnded,
+    TurnEnded,
+    TurnStarted,
+)
+from companion.engine.game import CardFace, Game, GameResult
+from companion.engine.games.thanks_a_lottery import adjudication, explain
+from companion.engine.games.thanks_a_lottery.blocks import Extension, Shape, extensions, new_blocks
+from companion.engine.games.thanks_a_lottery.components import DEFAULT, NUMBERS, WILD, Components
+from companion.engine.games.thanks_a_lottery.scoring import lucky_number, round_score, space_points
+from companion.engine.games.thanks_a_lottery.state import (
+    ACT,
+    DRAW,
+    FINALIZE,
+    LOTTERY,
+    OVER,
+    REROLL,
+    SETUP,
+    TAKE,
+    Block,
+    BlockPlayed,
+    CardsAdded,
+    DiceRerolled,
+    DieTaken,
+    LotteryState,
+    RoundScored,
+    RoundStopped,
+    WildReplaced,
+)
+from companion.engine.registry import register
+
+PLAY, ADD, REPLACE, PASS = "play", "add", "replace", "pass"
+TAKE_DIE, REROLL_DICE, KEEP = "take", "reroll", "keep"
+LONG_GAME, LUCKY_CARD = "long-game", "lucky-card"
+
+
+def wild_arg(number: int) -> str:
+    """The action argument that declares a wild's number, e.g. ``wild=1``."""
+    return f"wild={number}"
+
+
+@lru_cache(maxsize=8192)
+def play_moves(counts: tuple[int, ...], wilds: int) -> dict[Action, Shape]:
+    """``play ...`` actions for every block the hand can lay, with their shapes."""
+    moves = {}
+    for shape in new_blocks(counts, wilds):
+        tail = () if shape.wild_number is None else (wild_arg(shape.wild_number),)
+        moves[Action.of(PLAY, *shape.real_numbers, *tail)] = shape
+    return moves
+
+
+@lru_cache(maxsize=8192)
+def add_moves(block_id: str, shape: Shape, counts: tuple[int, ...], wilds: int) -> dict[Action, Extension]:
+    """``add B ...`` actions for every way to grow block ``block_id`` from the hand."""
+    moves = {}
+    for ext in extensions(shape, counts, wilds):
+        tail = () if ext.wild is None else (wild_arg(ext.wild),)
+        moves[Action.of(ADD, block_id, *ext.real_added, *tail)] = ext
+    return moves
+
+
+def sub_multisets(values: list[int]) -> list[tuple[int, ...]]:
+    """Every non-empty choice of dice by value from ``values`` (sorted), smallest first."""
+    distinct = sorted(set(values))
+    ranges = [range(values.count(v) + 1) for v in distinct]
+    out = []
+    for picks in product(*ranges):
+        chosen = tuple(v for v, k in zip(distinct, picks, strict=True) for _ in range(k))
+        if chosen:
+            out.append(chosen)
+    return sorted(out, key=lambda c: (len(c), c))
+
+
+def _insort_card(hand: list[str], card: str) -> None:
+    bisect.insort(hand, card)  # "1" < ... < "7" < "wild"
+
+
+def _remove_cards(hand: list[str], cards: list[str]) -> None:
+    for card in cards:
+        hand.remove(card)
+
+
+@register
+class ThanksALottery(Game[LotteryState]):
+    """Thanks a Lottery for 2-6 players: ``GameConfig("thanks-a-lottery", players=4)``.
+
+    Options: ``components`` (a table replacing keys of ``thanks_a_lottery.toml``) and
+    ``first_dealer`` (the seat that deals round 1; default the last seat, so seat 0 starts).
+    """
+
+    id = "thanks-a-lottery"
+    title = "Thanks a Lottery"
+    min_players = 2
+    max_players = 6
+    variants = {
+        LUCKY_CARD: "cards in your blocks matching the middle prize token score +1/+2/+3 in rounds 1/2/3",
+        LONG_GAME: "an empty hand does not end the round; only an empty dice pool or deck does",
+    }
+    state_type = LotteryState
+
+    def __init__(self, config: Any) -> None:
+        super().__init__(config)
+        self.components = Components.load(config.options.get("components"))
+        if self.components.deck_size <= self.components.hand_size * config.players:
+            raise ConfigError(
+                f"{self.components.deck_size} cards cannot deal {config.players} hands of "
+                f"{self.components.hand_size} and leave a deck"
+            )
+        dealer = config.options.get("first_dealer", config.players - 1)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < config.players:
+            raise ConfigError(f"option 'first_dealer' must be a seat 0-{config.players - 1}, not {dealer!r}")
+        self.first_dealer = dealer
+
+    # --- components ------------------------------------------------------------------------
+
+    @classmethod
+    def card_faces(cls) -> list[CardFace]:
+        """The seven numbers and the wild."""
+        faces = [
+            CardFace(id=str(n), name=str(n), symbols=(str(n),), count=DEFAULT.cards[str(n)],
+                     text="Blocks: 3+ of the same number, or in sequence (7 wraps to 1)")
+            for n in NUMBERS
+        ]
+        faces.append(CardFace(id=WILD, name="Wild", symbols=(WILD,), count=DEFAULT.cards[WILD],
+                              text="Stands for one number in your own block; one wild per block"))
+        return faces
+
+    # --- state and setup -------------------------------------------------------------------
+
+    def initial_state(self) -> LotteryState:
+        """Round 1, about to deal."""
+        state = LotteryState(players=self.config.players, dealer=self.first_dealer,
+                             totals=[0] * self.config.players)
+        self._setup_round(state)
+        return state
+
+    def _setup_round(self, state: LotteryState) -> None:
+        """Every card back in the deck, every die back to be rolled, every token in the tin."""
+        players = state.players
+        state.phase = SETUP
+        state.turn = (state.dealer + 1) % players
+        state.deck = {card: n for card, n in self.components.cards.items() if n}
+        state.to_deal = self.components.hand_size * players
+        state.hands = [[] for _ in range(players)]
+        state.blocks = []
+        state.to_roll, state.pool = self.components.dice, []
+        state.dice = [[] for _ in range(players)]
+        state.dice_owed, state.ender, state.deciders = 0, None, []
+        state.rerolling = [0] * players
+        state.tin, state.drawn = list(self.components.tokens), []
+
+    def prizes(self, state: LotteryState) -> tuple[int, ...]:
+        """This round's prize card, lowest space first."""
+        return self.components.prizes[state.round]
+
+    # --- whose move ------------------------------------------------------------------------
+
+    def chance_point(self, state: LotteryState) -> ChancePoint | None:
+        """Dealing, rolling the pool, drawing, re-rolling and the lottery are chance."""
+        if state.phase == SETUP and state.to_deal:
+            dealt = self.components.hand_size * state.players - state.to_deal
+            seat = (state.dealer + 1 + dealt) % state.players
+            what = f"card {dealt // state.players + 1} dealt to player {seat + 1}"
+            return ChancePoint("deal", what, self._deck_outcomes(state))
+        if state.phase == SETUP:
+            number = self.components.dice - state.to_roll + 1
+            return ChancePoint("roll", f"die {number} of {self.components.dice} rolled into the pool",
+                               self._faces())
+        if state.phase == DRAW:
+            return ChancePoint("draw", f"the card player {state.turn + 1} draws", self._deck_outcomes(state))
+        if state.phase == REROLL:
+            seat = next(s for s in range(state.players) if state.rerolling[s])
+            return ChancePoint("roll", f"a die player {seat + 1} re-rolls", self._faces())
+        if state.phase == LOTTERY:
+            space = len(state.drawn)
+            what = f"lottery token {space + 1} (the {self.prizes(state)[space]}-point space)"
+            return ChancePoint("draw", what, tuple((token, 1) for token in state.tin))
+        return None
+
+    def _deck_outcomes(self, state: LotteryState) -> tuple[tuple[str, int], ...]:
+        return tuple((card, n) for card, n in sorted(state.deck.items()) if n)
+
+    def _faces(self) -> tuple[tuple[str, int], ...]:
+        return tuple((str(v), 1) for v in range(1, self.components.die_faces + 1))
+
+    def current_player(self, state: LotteryState) -> int | None:
+        """The seat on turn (acting or taking dice), or the next seat finalizing its dice."""
+        if state.phase in (ACT, TAKE):
+            return state.turn
+        if state.phase == FINALIZE:
+            return state.deciders[0]
+        return None
+
+    def is_over(self, state: LotteryState) -> bool:
+        """True after the third round's lottery."""
+        return state.phase == OVER
+
+    # --- decisions -------------------------------------------------------------------------
+
+    def decisions(self, state: LotteryState) -> list[Action]:
+        """Every legal decision of the current player (see the package docstring)."""
+        if state.phase == ACT:
+            seat = state.turn
+            actions = list(play_moves(state.counts(seat), state.wilds(seat)))
+            if state.has_block(seat):
+                for block in state.blocks:
+                    actions += list(self.add_options(state, seat, block))
+                actions += [Action.of(REPLACE, state.block_id(b)) for b in self._replaceable(state, seat)]
+            actions.append(Action.of(PASS))
+            return actions
+        if state.phase == TAKE:
+            return [Action.of(TAKE_DIE, v) for v in sorted(set(state.pool))]
+        if state.phase == FINALIZE:
+            dice = state.dice[state.deciders[0]]
+            return [Action.of(KEEP), *(Action.of(REROLL_DICE, *c) for c in sub_multisets(dice))]
+        return []
+
+    def add_options(self, state: LotteryState, seat: int, block: Block) -> dict[Action, Extension]:
+        """``add`` actions for ``block`` by ``seat``, with what each adds."""
+        # Wilds only go into the player's own blocks.
+        wilds = state.wilds(seat) if block.owner == seat else 0
+        return add_moves(state.block_id(block), block.shape, state.counts(seat), wilds)
+
+    def _replaceable(self, state: LotteryState, seat: int) -> list[Block]:
+        counts = state.counts(seat)
+        return [b for b in state.blocks
+                if b.owner != seat and b.wild_number is not None and counts[b.wild_number - 1]]
+
+    def apply_decision(self, state: LotteryState, action: Action) -> list[Event]:
+        """Check ``action`` against the legal moves, explaining a refusal; then apply it."""
+        if state.phase == ACT:
+            seat = state.turn
+            if action.verb == PLAY:
+                shape = play_moves(state.counts(seat), state.wilds(seat)).get(action)
+                if shape is None:
+                    raise IllegalActionError(explain.play(state, seat, action))
+                return self._play(state, seat, shape)
+            if action.verb == ADD and state.has_block(seat) and action.args:
+                block = state.block(str(action.args[0]))
+                ext = self.add_options(state, seat, block).get(action) if block else None
+                if block is not None and ext is not None:
+                    return self._add(state, seat, block, ext)
+            if action.verb == REPLACE and len(action.args) == 1 and state.has_block(seat):
+                block = state.block(str(action.args[0]))
+                if block is not None and block in self._replaceable(state, seat):
+                    return self._replace(state, seat, block)
+            if action.verb == PASS and not action.args:
+                return self._next_turn(state)
+            raise IllegalActionError(explain.act(state, seat, action))
+        if state.phase == TAKE:
+            if action.verb == TAKE_DIE and len(action.args) == 1 and action.args[0] in state.pool:
+                return self._take(state, int(action.args[0]))
+            values = ", ".join(str(v) for v in sorted(set(state.pool)))
+            raise IllegalActionError(
+                f"player {state.turn + 1} takes {state.dice_owed} more die(s) from the pool, one at a "
+                f"time by value: 'take N' with N one of {values}"
+            )
+        if state.phase == FINALIZE:
+            seat = state.deciders[0]
+            if action.verb == KEEP and not action.args:
+                return self._finalize(state, seat, ())
+            if action.verb == REROLL_DICE and action in self.decisions(state):
+                return self._finalize(state, seat, action.int_args())
+            raise IllegalActionError(explain.reroll(state, seat, action))
+        raise IllegalActionError("nobody decides now: the table reveals something first")
+
+    # --- the turn's one action -------------------------------------------------------------
+
+    def _play(self, state: LotteryState, seat: int, shape: Shape) -> list[Event]:
+        block = Block.from_shape(seat, shape)
+        state.blocks.append(block)
+        _remove_cards(state.hands[seat], block.cards())
+        event = BlockPlayed(seat, state.block_id(block), tuple(block.cards()))
+        return [event, *self._end_action(state, seat)]
+
+    def _add(self, state: LotteryState, seat: int, block: Block, ext: Extension) -> list[Event]:
+        cards = [str(n) for n in ext.real_added] + ([WILD] if ext.wild is not None else [])
+        grown = Block.from_shape(block.owner, ext.result)
+        block.first, block.size, block.wild_at = grown.first, grown.size, grown.wild_at
+        _remove_cards(state.hands[seat], cards)
+        if block.owner != seat:  # one die per card added to someone else's block
+            state.dice_owed = len(ext.added)
+        event = CardsAdded(seat, state.block_id(block), block.owner, tuple(cards))
+        return [event, *self._end_action(state, seat)]
+
+    def _replace(self, state: LotteryState, seat: int, block: Block) -> list[Event]:
+        number = block.wild_number
+        assert number is not None
+        block.wild_at = None
+        state.hands[seat].remove(str(number))
+        _insort_card(state.hands[seat], WILD)
+        state.dice_owed = 1
+        event = WildReplaced(seat, state.block_id(block), block.owner, number)
+        return [event, *self._end_action(state, seat)]
+
+    def _take(self, state: LotteryState, value: int) -> list[Event]:
+        state.pool.remove(value)
+        bisect.insort(state.dice[state.turn], value)
+        state.dice_owed -= 1
+        return [DieTaken(state.turn, value), *self._end_action(state, state.turn)]
+
+    def _end_action(self, state: LotteryState, seat: int) -> list[Event]:
+        """Take the dice owed (by hand when there is a choice), then end the turn or the round."""
+        events: list[Event] = []
+        # No choice left: fewer dice than owed (take what remains), or all show one value.
+        while state.dice_owed and state.pool and (
+            state.dice_owed >= len(state.pool) or len(set(state.pool)) == 1
+        ):
+            value = state.pool.pop()
+            bisect.insort(state.dice[seat], value)
+            state.dice_owed -= 1
+            events.append(DieTaken(seat, value))
+        if not state.pool:
+            return events + self._end_round(state, seat, "took the last die from the pool")
+        if state.dice_owed:
+            state.phase = TAKE
+            return events
+        return events + self._next_turn(state)
+
+    def _next_turn(self, state: LotteryState) -> list[Event]:
+        seat = state.turn
+        return [TurnEnded(seat), *self._start_turn(state, (seat + 1) % state.players)]
+
+    def _start_turn(self, state: LotteryState, seat: int) -> list[Event]:
+        state.turn = seat
+        events: list[Event] = [TurnStarted(seat)]
+        if not self.has_variant(LONG_GAME) and not state.hands[seat] and state.dice[seat]:
+            return events + self._end_round(state, seat, "started a turn with no cards and at least one die")
+        if not sum(state.deck.values()):
+            return events + self._end_round(state, seat, "could not draw: the deck ran out")
+        state.phase = DRAW
+        return events
+
+    # --- the end of a round --------------------------------------------------------------------
+
+    def _end_round(self, state: LotteryState, seat: int, reason: str) -> list[Event]:
+        """Turns stop at once; everyone with dice finalizes, starting left of the dealer."""
+        state.ender, state.dice_owed = seat, 0
+        order = [(state.dealer + 1 + i) % state.players for i in range(state.players)]
+        state.deciders = [s for s in order if state.dice[s]]
+        state.phase = FINALIZE if state.deciders else LOTTERY
+        return [TurnEnded(seat), RoundStopped(state.round, seat, reason)]
+
+    def _finalize(self, state: LotteryState, seat: int, values: tuple[int, ...]) -> list[Event]:
+        for value in values:
+            state.dice[seat].remove(value)
+        state.rerolling[seat] = len(values)
+        state.deciders.pop(0)
+        if not state.deciders:
+            state.phase = REROLL if any(state.rerolling) else LOTTERY
+        return [DiceRerolled(seat, values)] if values else []
+
+    def apply_outcome(self, state: LotteryState, point: ChancePoint, outcome: str) -> list[Event]:
+        """Deal, roll, draw, re-roll or draw a lottery token."""
+        if state.phase == SETUP and state.to_deal:
+            dealt = self.components.hand_size * state.players - state.to_deal
+            self._take_from_deck(state, outcome)
+            _insort_card(state.hands[(state.dealer + 1 + dealt) % state.players], outcome)
+            state.to_deal -= 1
+            return []
+        if state.phase == SETUP:
+            bisect.insort(state.pool, int(outcome))
+            state.to_roll -= 1
+            return [] if state.to_roll else self._start_turn(state, (state.dealer + 1) % state.players)
+        if state.phase == DRAW:
+            self._take_from_deck(state, outcome)
+            _insort_card(state.hands[state.turn], outcome)
+            state.phase = ACT
+            return [CardTaken(state.turn, outcome, "deck")]
+        if state.phase == REROLL:
+            seat = next(s for s in range(state.players) if state.rerolling[s])
+            bisect.insort(state.dice[seat], int(outcome))
+            state.rerolling[seat] -= 1
+            if not any(state.rerolling):
+                state.phase = LOTTERY
+            return []
+        state.tin.remove(outcome)
+        state.drawn.append(outcome)
+        if len(state.drawn) < self.components.tokens_drawn:
+            return []
+        return self._score_round(state)
+
+    @staticmethod
+    def _take_from_deck(state: LotteryState, card: str) -> None:
+        state.deck[card] -= 1
+        if not state.deck[card]:
+            del state.deck[card]
+
+    def lucky_bonus(self, state: LotteryState, seat: int) -> int:
+        """Variant lucky-card: real cards of the middle token's number in ``seat``'s blocks."""
+        number = lucky_number(state.drawn)
+        if not self.has_variant(LUCKY_CARD) or number is None:
+            return 0
+        cards = sum(b.cards().count(str(number)) for b in state.blocks if b.owner == seat)
+        return cards * self.components.lucky_card_bonus[state.round - 1]
+
+    def _score_round(self, state: LotteryState) -> list[Event]:
+        events: list[Event] = []
+        scores = []
+        for seat in range(state.players):
+            won = space_points(self.prizes(state), state.drawn, state.dice[seat])
+            for token, points in zip(state.drawn, won, strict=True):
+                if points:
+                    events.append(JackpotHit(seat, token, points))
+            parts = (state.block_cards(seat), len(state.dice[seat]), sum(won),
+                     self.lucky_bonus(state, seat), len(state.hands[seat]))
+            score = round_score(*parts)
+            events.append(RoundScored(seat, *parts, score))
+            scores.append(score)
+            state.totals[seat] += score
+        state.round_scores.append(scores)
+        events.append(RoundEnded(state.round, tuple(scores)))
+        if state.round >= self.components.rounds:
+            state.phase = OVER
+            result = self.result(state)
+            return [*events, GameEnded(result.scores, result.winners)]
+        assert state.ender is not None
+        state.round += 1
+        state.dealer = state.ender  # the player who caused the round to end deals the next
+        self._setup_round(state)
+        return events
+
+    # --- results and checks ------------------------------------------------------------------
+
+    def result(self, state: LotteryState) -> GameResult:
+        """Most points; tie: most points in the last round; then shared."""
+        best = max(state.totals)
+        winners = [s for s in range(state.players) if state.totals[s] == best]
+        if len(winners) > 1 and state.phase == OVER:
+            last = state.round_scores[-1]
+            top = max(last[s] for s in winners)
+            winners = [s for s in winners if last[s] == top]
+        detail = " / ".join(f"round {i + 1}: {r}" for i, r in enumerate(state.round_scores))
+        return GameResult(tuple(state.totals), tuple(winners), detail)
+
+    def conserved(self, state: LotteryState) -> dict[str, int]:
+        """Cards by id (deck, hands, blocks), dice and tokens never change in number."""
+        totals = {f"card {card}": 0 for card in self.components.cards}
+        for card, n in state.deck.items():
+            totals[f"card {card}"] += n
+        for hand in state.hands:
+            for card in hand:
+                totals[f"card {card}"] += 1
+        for block in state.blocks:
+            for card in block.cards():
+                totals[f"card {card}"] += 1
+        totals["dice"] = (state.to_roll + len(state.pool) + sum(len(d) for d in state.dice)
+                          + sum(state.rerolling))
+        for token in self.components.tokens:
+            totals[f"token {token}"] = state.tin.count(token) + state.drawn.count(token)
+        return totals
+
+    def public_view(self, state: LotteryState, viewer: int | None = None) -> dict[str, Any]:
+        """The table's view: the deck's size, not its order; only ``viewer``'s own hand."""
+        data: dict[str, Any] = to_data(state)
+        data["deck"] = {"cards": sum(state.deck.values())}
+        data["hand_sizes"] = [len(hand) for hand in state.hands]
+        data["hands"] = [list(hand) if seat == viewer else None for seat, hand in enumerate(state.hands)]
+        return data
+
+    def describe(self, state: LotteryState, action: Action) -> str:
+        """A transcript line, e.g. ``player 2 adds 6 to b1 (player 1's block)``."""
+        from companion.engine.games.thanks_a_lottery.transcript import describe
+
+        return describe(self, state, action)
+
+    # --- bots and adjudicate -------------------------------------------------------------------
+
+    def heuristic_action(self, state: LotteryState, rng: random.Random) -> Action:
+        """Play blocks, add to others' blocks for dice, end rounds when ahead (see ``bot``)."""
+        from companion.engine.games.thanks_a_lottery.bot import choose
+
+        return choose(self, state, rng)
+
+    @classmethod
+    def adjudicate(cls, situation: Mapping[str, Any]) -> dict[str, Any]:
+        """A block's validity, or a round's lottery points and score (see ``adjudication``)."""
+        return adjudication.adjudicate(situation)
