@@ -166,7 +166,7 @@ class BanditFlow(Flow):
         self.before = {zone_of(s): (self.state.stacks[s][-1] if self.state.stacks[s] else None)
                        for s in self.state.pending}
         self.dealt_confirmed = False
-        self.manual = None
+        self.manual = None if self.camera_ok else 0
 
     def tick(self, now: float) -> None:
         """Cabinet: deal one card per frame after a decision. Table: start tracking a new deal."""

@@ -1,0 +1,196 @@
+"""The daemon's loop with the real screen (SDL dummy), gpiozero mock pins and a real journal."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from companion.daemon.app import PAUSED_MESSAGE, Daemon, RunOptions
+from companion.daemon.camera import CameraStatus
+from companion.journal import Journal, JournalFullError
+from companion.screen.views import GameSelectView, MenuView, PlayersView, TableView
+from hardware.events import LONG_PRESS, PRESS, RELEASE, InputEvent
+
+
+def make(tmp_path: Path, **options: Any) -> Daemon:
+    daemon = Daemon(RunOptions(headless=True, fast=True, journal_path=tmp_path / "journal.sqlite", seed=3,
+                               **options))
+    daemon.start()
+    return daemon
+
+
+def click(daemon: Daemon, control: str) -> None:
+    daemon.dispatch(InputEvent(control, PRESS, 0.0))
+    daemon.dispatch(InputEvent(control, RELEASE, 0.0))
+
+
+def tap_pin(factory: MockFactory, pin: int) -> None:
+    """Press and release a button the way a hand does (longer than the panel's debounce lockout)."""
+    factory.pin(pin).drive_low()
+    time.sleep(0.05)
+    factory.pin(pin).drive_high()
+    time.sleep(0.05)
+
+
+def test_game_select_and_players_from_the_panel_start_a_journaled_game(tmp_path: Path) -> None:
+    factory = MockFactory()
+    daemon = make(tmp_path, pin_factory=factory)
+    try:
+        panel = daemon.panel.config
+        assert daemon.lobby.screen == "attract"
+        click(daemon, "start")  # a short press of start opens game select
+        daemon.step()
+        assert isinstance(daemon.view, GameSelectView)
+        titles = [option.title for option in daemon.view.options]
+        target = titles.index("Pay Line (cabinet)")
+        for _ in range((target - daemon.view.selected) % len(titles)):
+            tap_pin(factory, panel.hold3)
+            daemon.step()
+        tap_pin(factory, panel.collect)
+        daemon.step()
+        assert isinstance(daemon.view, PlayersView) and daemon.view.game_id == "pay-line"
+        tap_pin(factory, panel.hold3)
+        daemon.step()
+        assert daemon.view.count == 3
+        tap_pin(factory, panel.collect)
+        daemon.step()
+        assert isinstance(daemon.view, TableView) and daemon.view.game_id == "pay-line"
+        assert len(daemon.view.players) == 3
+        # only the lever glows: the first roll
+        assert factory.pin(panel.hold1_lamp).state == 0
+        record = daemon.journal.unfinished()  # type: ignore[union-attr]
+        assert record is not None and record.config["players"] == 3
+    finally:
+        daemon.close()
+
+
+def test_a_pin_press_is_journaled_before_the_frame_that_shows_it(tmp_path: Path) -> None:
+    factory = MockFactory()
+    daemon = make(tmp_path, pin_factory=factory, game="bandit", mode="cabinet")
+    try:
+        daemon.dispatch(InputEvent("lever", "pull", 0.0))  # deal
+        for _ in range(12):
+            daemon.step()
+        assert not daemon.flow.dealing()  # type: ignore[union-attr]
+        tap_pin(factory, daemon.panel.config.hold2)
+        daemon._pump()
+        assert daemon.flow.held == {1}  # type: ignore[union-attr]
+        daemon.step()
+        assert isinstance(daemon.view, TableView) and daemon.view.reels is not None
+        assert daemon.view.reels.held == (False, True, False)
+        shown = daemon.flow.session.version  # type: ignore[union-attr]
+        game_id = daemon.flow.session.game_id  # type: ignore[union-attr]
+        with Journal.open(tmp_path / "journal.sqlite") as other:
+            assert len(other.actions(game_id)) == shown  # every shown action is on disk already
+    finally:
+        daemon.close()
+
+
+def test_a_restart_resumes_the_unfinished_game_and_says_so(tmp_path: Path) -> None:
+    lines: list[str] = []
+    first = make(tmp_path, game="bandit", mode="cabinet", autoplay=1)
+    for _ in range(40):
+        first.step()
+    log = list(first.flow.match.log)  # type: ignore[union-attr]
+    first.close()
+    assert len(log) > 10
+    second = make(tmp_path, transcript=lines.append)
+    try:
+        assert second.flow is not None and list(second.flow.match.log) == log
+        second.step()
+        assert isinstance(second.view, TableView) and "resumed" in second.view.status
+        assert lines[0] == f"resumed game 1 at action {len(log)}"
+    finally:
+        second.close()
+
+
+def test_a_full_disk_pauses_the_game_and_the_press_is_retried_once_there_is_room(tmp_path: Path) -> None:
+    daemon = make(tmp_path, game="bandit", mode="cabinet")
+    try:
+        journal = daemon.journal
+        assert journal is not None
+        pages = journal._db.execute("PRAGMA page_count").fetchone()[0]
+        journal._db.execute(f"PRAGMA max_page_count={pages}")
+        with pytest.raises(JournalFullError):  # fill the disk to the last page
+            for _ in range(10000):
+                journal.record_observation(daemon.flow.session.game_id, "x" * 2000)  # type: ignore[union-attr]
+        daemon.dispatch(InputEvent("lever", "pull", 0.0))
+        now = time.monotonic()
+        daemon.step(now=now)
+        assert daemon.paused == PAUSED_MESSAGE
+        assert isinstance(daemon.view, TableView) and daemon.view.alert == PAUSED_MESSAGE
+        assert daemon.flow.session.version == 0  # type: ignore[union-attr]
+        journal._db.execute("PRAGMA max_page_count=1000000")
+        daemon.step(now=now + 5.0)  # the retry after two seconds
+        assert daemon.paused is None
+        assert daemon.flow.session.version >= 1  # type: ignore[union-attr]
+        assert journal.actions(daemon.flow.session.game_id)[0].startswith("reveal")  # type: ignore[union-attr]
+    finally:
+        daemon.close()
+
+
+def test_a_corrupt_journal_is_kept_aside_and_the_screen_says_so(tmp_path: Path) -> None:
+    (tmp_path / "journal.sqlite").write_bytes(b"\x00garbage" * 512)
+    daemon = make(tmp_path, game="bandit", mode="cabinet")
+    try:
+        daemon.step()
+        assert isinstance(daemon.view, TableView) and "unreadable journal kept as journal.sqlite.corrupt" in \
+            daemon.view.status
+        assert list(tmp_path.glob("journal.sqlite.corrupt-*"))
+    finally:
+        daemon.close()
+
+
+def test_a_lost_camera_is_shown_and_the_game_goes_on_by_buttons(tmp_path: Path) -> None:
+    daemon = make(tmp_path, game="bandit", mode="table", camera_factory=_no_camera)
+    try:
+        daemon.dispatch(CameraStatus(False, "camera lost"))
+        daemon.step()
+        assert isinstance(daemon.view, TableView) and daemon.view.status == "camera lost: manual entry"
+        click(daemon, "collect")  # confirm the first card entered by hand
+        assert daemon.flow.session.version == 1  # type: ignore[union-attr]
+    finally:
+        daemon.close()
+
+
+def _no_camera() -> Any:
+    raise OSError("no camera")
+
+
+def test_the_menu_ends_a_game_and_the_journal_marks_it_abandoned(tmp_path: Path) -> None:
+    daemon = make(tmp_path, game="bandit", mode="cabinet")
+    try:
+        daemon.dispatch(InputEvent("start", PRESS, 0.0))
+        daemon.dispatch(InputEvent("start", LONG_PRESS, 1.5))
+        daemon.step()
+        assert isinstance(daemon.view, MenuView)
+        daemon.dispatch(InputEvent("hold3", PRESS, 2.0))
+        daemon.dispatch(InputEvent("lever", "pull", 2.1))
+        daemon.step()
+        assert daemon.flow is None
+        games = daemon.journal.games()  # type: ignore[union-attr]
+        assert games[0].status == "abandoned"
+    finally:
+        daemon.close()
+
+
+def test_ready_and_the_watchdog_come_from_the_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    address = str(tmp_path / "notify")
+    receiver = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    receiver.bind(address)
+    receiver.settimeout(5)
+    monkeypatch.setenv("NOTIFY_SOCKET", address)
+    monkeypatch.setenv("WATCHDOG_USEC", "3000000")
+    daemon = make(tmp_path)
+    try:
+        assert receiver.recv(256).startswith(b"READY=1")
+        daemon.step(now=100.0)
+        assert receiver.recv(256) == b"WATCHDOG=1"
+    finally:
+        daemon.close()
+        receiver.close()
