@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from companion.engine import Action, GameConfig, IllegalActionError, Match
-from companion.engine.events import Event, GameEnded, TurnStarted
+from companion.engine.events import Event, GameEnded, JackpotHit, TurnStarted
 from companion.engine.games.mega_jackpot.state import (
     InstantWin,
     MegaJackpotAttempted,
@@ -159,3 +159,15 @@ def test_a_bet_names_tray_0_or_1(action: str) -> None:
     hit(match)
     with pytest.raises(IllegalActionError):
         match.apply(action)
+
+
+def test_matching_tops_after_a_refill_are_no_ones_jackpot_until_the_next_flip() -> None:
+    match = Match.new(GameConfig("mega-jackpot", 2, seed=1, options={"components": one_symbol_deck("apple")}))
+    forced(match)
+    hit(match)
+    events = match.apply("cash") + forced(match)
+    assert match.state.discard_tops() == ["apple", "apple", "apple"]
+    assert not any(isinstance(e, JackpotHit) for e in events)
+    assert all(a.verb == "flip" for a in match.legal_actions())
+    events = match.apply("flip 1 1") + forced(match)
+    assert JackpotHit(1, "apple", 3) in events

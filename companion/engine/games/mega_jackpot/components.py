@@ -64,7 +64,7 @@ def face_id(front: str, side: str) -> str:
 
 def split_face(face: str) -> tuple[str, str]:
     """``(front, reel side)`` of a face id."""
-    front, side = face.split("@")
+    front, _, side = face.partition("@")
     return front, side
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -52,6 +53,13 @@ def flip_choices(pile_sides: Sequence[str | None]) -> list[Moves]:
                 if to_first != to_second:
                     choices.append(((first, to_first), (second, to_second)))
     return choices
+
+
+@cache
+def flip_actions(open_piles: tuple[bool, ...]) -> tuple[Action, ...]:
+    """The flip actions when the piles marked True have cards (cached: asked at every decision)."""
+    sides = ["open" if is_open else None for is_open in open_piles]
+    return tuple(flip_action(moves) for moves in flip_choices(sides))
 
 
 def flip_action(moves: Moves) -> Action:

@@ -55,6 +55,7 @@ Where the rulebook and RULINGS are silent, this module decides (each has a test)
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -82,7 +83,7 @@ from companion.engine.games.mega_jackpot.components import (
     side_symbols,
     split_face,
 )
-from companion.engine.games.mega_jackpot.odds import FlipOdds, flip_action, flip_choices, flip_odds
+from companion.engine.games.mega_jackpot.odds import FlipOdds, flip_actions, flip_odds
 from companion.engine.games.mega_jackpot.state import (
     DiscardRefilled,
     Flipped,
@@ -181,10 +182,11 @@ class MegaJackpotGame(Game[MegaJackpotState]):
         """Cards under the pile tops by reel side: unknown cards minus the tops showing."""
         counts: dict[str, int] = {}
         for face, count in state.unknown.items():
-            add_cards(counts, split_face(face)[1], count)
-        for side in state.pile_tops:
-            if side is not None:
-                remove_card(counts, side)
+            side = face.partition("@")[2]
+            counts[side] = counts.get(side, 0) + count
+        for top in state.pile_tops:
+            if top is not None:
+                remove_card(counts, top)
         return {side: n for side, n in counts.items() if n > 0}
 
     def face_down_tiles(self, state: MegaJackpotState) -> dict[str, int]:
@@ -298,7 +300,7 @@ class MegaJackpotGame(Game[MegaJackpotState]):
         if self.current_player(state) is None:
             return []
         if state.phase == "flip":
-            return [flip_action(moves) for moves in flip_choices(state.pile_tops)]
+            return list(flip_actions(tuple(side is not None for side in state.pile_tops)))
         if state.phase == "jackpot":
             attempts = [Action.of("attempt", tray) for tray in range(TRAYS)] if self.tiles else []
             return [Action.of("cash"), *attempts]
@@ -470,12 +472,12 @@ class MegaJackpotGame(Game[MegaJackpotState]):
 
     def conserved(self, state: MegaJackpotState) -> dict[str, int]:
         """Cards by kind wherever they are (piles, discards, players, trays, out of the game), tiles."""
-        totals: dict[str, int] = {}
-        for face, count in state.unknown.items():
-            add_cards(totals, "card " + split_face(face)[0], count)
+        faces = Counter(state.unknown)
         for stack in state.discards:
-            for face in stack:
-                add_cards(totals, "card " + split_face(face)[0])
+            faces.update(stack)
+        totals: dict[str, int] = {}
+        for face, count in faces.items():
+            add_cards(totals, "card " + split_face(face)[0], count)
         for pile in (*state.in_front, *state.trays, state.out_of_game):
             for kind, count in pile.items():
                 add_cards(totals, "card " + kind, count)
