@@ -350,6 +350,8 @@ class Daemon:
         self.display.draw(self.view, now)
         self.frames += 1
         self.last_drawn_at = time.monotonic()
+        if self.frames == 1:
+            self._emit(f"first frame after {self.last_drawn_at - self._started_at:.2f} s")
         self._after_draw()
         self.notifier.watchdog(now)
 

@@ -51,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     players = args.players or game.min_players
     if not game.min_players <= players <= game.max_players:
         raise UserError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if not args.window:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     workdir = None if args.journal else tempfile.TemporaryDirectory(prefix="companion-demo-")

@@ -77,6 +77,7 @@ def attach_simulated_table(options: Any, seed: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run until stopped; SIGTERM (systemctl stop) ends the loop cleanly."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from companion.daemon.app import Daemon
 
     options = build_options(args)
