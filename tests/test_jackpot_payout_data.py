@@ -1,0 +1,84 @@
+"""The Jackpot Payout card data file: the assumed default sets RULINGS.md describes, and card faces."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from companion.engine import ConfigError, GameConfig, get_game
+from companion.engine.data import load_components
+from companion.engine.games.jackpot_payout.cards import default_catalogue, load_catalogue
+
+CATALOGUE = default_catalogue()
+INTRODUCTORY = ("consolation-prize", "filter-2", "guess-suit", "second-chance", "shopping-spree",
+                "stuck-reel")
+EXPERT = ("coin-sync", "diversity-dividends", "flush", "generous", "imp", "jackpot-payout", "jackpot-shuffle",
+          "predict-matches", "thief")
+
+
+def count(**where: object) -> int:
+    return sum(c.count for c in CATALOGUE.cards.values() if all(getattr(c, k) == v for k, v in where.items()))
+
+
+def test_the_data_file_says_its_composition_is_an_assumed_default() -> None:
+    from importlib import resources
+
+    text = resources.files("companion.engine.games").joinpath("jackpot_payout.toml").read_text()
+    assert "ASSUMED DEFAULT" in text and "edit" in text
+
+
+@pytest.mark.parametrize(("card_set", "abilities"), [("introductory", INTRODUCTORY), ("expert", EXPERT)])
+def test_each_set_has_sixty_cards_with_two_special_cards_per_ability(
+        card_set: str, abilities: tuple[str, ...]) -> None:
+    assert count(set=card_set) == 60
+    specials = Counter(c.ability for c in CATALOGUE.cards.values() if c.set == card_set and c.is_special)
+    assert specials == dict.fromkeys(abilities, 2)
+    for card in CATALOGUE.cards.values():
+        if card.set == card_set and card.is_special:
+            assert card.coins == 1 and len(card.symbols) == 1 and not card.is_wild
+
+
+def test_regular_cards_have_one_symbol_with_1_to_4_coins_or_two_with_1_to_2_or_are_wild() -> None:
+    regular = [c for c in CATALOGUE.cards.values() if c.kind == "regular"]
+    assert any(c.is_wild for c in regular)
+    for card in regular:
+        if len(card.symbols) == 2:
+            assert 1 <= card.coins <= 2
+        else:
+            assert 1 <= card.coins <= 4
+
+
+def test_starting_deck_coinless_wilds_and_house_cards() -> None:
+    assert count(kind="starting") == 11
+    assert CATALOGUE.cards["start-improve-the-odds"].is_wild
+    assert not CATALOGUE.cards["start-improve-the-odds"].solo
+    assert count(kind="coinless-wild") == 10 and CATALOGUE.cards["coinless-wild"].coins == 0
+    house = CATALOGUE.of_kind("house")
+    assert sorted(c.symbols[0] for c in house) == ["cherries", "crown", "diamond", "grapes", "shamrock"]
+    assert {c.symbols[0]: c.house_coins for c in house} == {
+        "shamrock": 1, "cherries": 2, "grapes": 2, "diamond": 3, "crown": 3}
+    assert all(c.solo and not c.multiplayer for c in house)
+
+
+def test_card_faces_are_one_per_distinct_card_with_ids_from_the_data_file() -> None:
+    faces = get_game("jackpot-payout").card_faces()
+    assert [f.id for f in faces] == list(CATALOGUE.cards)
+    by_id = {f.id: f for f in faces}
+    assert by_id["start-grapes"].count == 2 * 4  # four starting decks in the box
+    assert by_id["int-grapes-cherries-1"].symbols == ("grapes", "cherries")
+    assert by_id["exp-thief-shamrock"].ability == "thief" and "Opponents" in by_id["exp-thief-shamrock"].text
+
+
+def test_an_owner_can_pass_their_own_component_table() -> None:
+    data = load_components("jackpot-payout")
+    mine = {**data, "rules": {**data["rules"], "bank": [0, 25, 20, 25, 30]}}
+    game = get_game("jackpot-payout")(GameConfig("jackpot-payout", 2, options={"components": mine}))
+    assert game.initial_state().bank == 20
+
+
+def test_a_card_with_an_unknown_symbol_is_refused() -> None:
+    data = load_components("jackpot-payout")
+    broken = {**data, "catalogue": {"cards": [{**data["catalogue"]["cards"][0], "symbols": ["banana"]}]}}
+    with pytest.raises(ConfigError, match="symbols"):
+        load_catalogue(broken)
