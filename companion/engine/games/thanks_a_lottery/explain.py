@@ -63,8 +63,8 @@ def play(state: LotteryState, seat: int, action: Action) -> str:
     )
 
 
-def act(state: LotteryState, seat: int, action: Action) -> str:
-    """Why any other turn action is refused."""
+def act(state: LotteryState, seat: int, action: Action, legal: list[Action] | None = None) -> str:
+    """Why any other turn action is refused (``legal``: the legal moves it may be a misspelling of)."""
     verb = action.verb
     if verb not in ("add", "replace", "pass"):
         return f"'{action}' is not a move here: play a block, add to one, replace a wild, or pass"
@@ -97,6 +97,10 @@ def act(state: LotteryState, seat: int, action: Action) -> str:
     missing = _missing(state, seat, numbers, wild)
     if missing:
         return missing
+    for option in legal or []:
+        same = _cards(option.args[1:])
+        if same is not None and sorted(same[0]) == sorted(numbers) and same[1] == wild:
+            return f"write it in table order: '{option}'"
     lies = " ".join(block.cards())
     if block.kind == "identical":
         return f"block {action.args[0]} ({lies}) only takes more {block.numbers[0]}s"

@@ -269,7 +269,9 @@ class ThanksALottery(Game[LotteryState]):
                     return self._replace(state, seat, block)
             if action.verb == PASS and not action.args:
                 return self._next_turn(state)
-            raise IllegalActionError(explain.act(state, seat, action))
+            named = state.block(str(action.args[0])) if action.args else None
+            legal = list(self.add_options(state, seat, named)) if named and action.verb == ADD else []
+            raise IllegalActionError(explain.act(state, seat, action, legal))
         if state.phase == TAKE:
             if action.verb == TAKE_DIE and len(action.args) == 1 and action.args[0] in state.pool:
                 return self._take(state, int(action.args[0]))
@@ -425,10 +427,11 @@ class ThanksALottery(Game[LotteryState]):
             for token, points in zip(state.drawn, won, strict=True):
                 if points:
                     events.append(JackpotHit(seat, token, points))
-            parts = (state.block_cards(seat), len(state.dice[seat]), sum(won),
-                     self.lucky_bonus(state, seat), len(state.hands[seat]))
-            score = round_score(*parts)
-            events.append(RoundScored(seat, *parts, score))
+            parts = {"block_cards": state.block_cards(seat), "dice": len(state.dice[seat]),
+                     "lottery": sum(won), "lucky": self.lucky_bonus(state, seat),
+                     "hand": len(state.hands[seat])}
+            score = round_score(**parts)
+            events.append(RoundScored(seat, score=score, **parts))
             scores.append(score)
             state.totals[seat] += score
         state.round_scores.append(scores)
