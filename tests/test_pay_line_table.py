@@ -194,3 +194,12 @@ def test_the_heuristic_bot_beats_the_random_bot() -> None:
         if heuristic_seat in played.result.winners:
             wins += 1 / len(played.result.winners)
     assert wins > games * 0.7
+
+
+def test_the_modules_docstring_examples_hold() -> None:
+    import doctest
+
+    from companion.engine.games import pay_line
+
+    outcome = doctest.testmod(pay_line)
+    assert outcome.attempted > 0 and outcome.failed == 0

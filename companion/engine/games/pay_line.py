@@ -154,10 +154,8 @@ class PayLineState:
     removed: int
     #: chips inside each box, by colour (secret)
     boxes: dict[str, int]
-    #: what each die shows; None while it is being rolled
+    #: what each die shows; None while it is rolling (rolling dice are revealed in die order)
     dice: list[str | None] = field(default_factory=lambda: [None] * DICE)
-    #: dice still to be revealed, in order
-    rolling: list[int] = field(default_factory=lambda: list(range(DICE)))
     current: int = 0
     #: False until the first die of the current turn's free roll is revealed
     turn_started: bool = False
@@ -219,6 +217,11 @@ class BankShort(Event):
     bank: int
 
 
+def rolling_dice(state: PayLineState) -> list[int]:
+    """The dice still to be revealed, in the order the table reveals them."""
+    return [die for die, colour in enumerate(state.dice) if colour is None]
+
+
 def _winners(bags: Sequence[int], turns: Sequence[int]) -> tuple[int, ...]:
     """Most chips; tie: fewer turns taken; still tied: shared."""
     best = max(bags)
@@ -273,13 +276,14 @@ class PayLineGame(Game[PayLineState]):
 
     def chance_point(self, state: PayLineState) -> ChancePoint | None:
         """The next die to come up, weighted by the faces of each colour."""
-        if state.over or not state.rolling:
+        rolling = rolling_dice(state)
+        if state.over or not rolling:
             return None
-        return self._die_rolls[state.rolling[0]]
+        return self._die_rolls[rolling[0]]
 
     def current_player(self, state: PayLineState) -> int | None:
         """The seat whose turn it is, unless dice are rolling or the game is over."""
-        if state.over or state.rolling:
+        if state.over or None in state.dice:
             return None
         return state.current
 
@@ -337,7 +341,6 @@ class PayLineGame(Game[PayLineState]):
             state.dice[die] = None
             paid_into.append(colour)
         state.bags[seat] -= len(dice)
-        state.rolling = list(dice)
         return [DiceRerolled(seat, dice, tuple(paid_into))]
 
     def _take(self, state: PayLineState) -> list[Event]:
@@ -394,7 +397,6 @@ class PayLineGame(Game[PayLineState]):
         state.tokens_discarded += 1
         state.doubling = symbol
         state.dice = [None] * DICE
-        state.rolling = list(range(DICE))
         return [DoubleOrNothing(state.current, symbol)]
 
     def _walk(self, state: PayLineState) -> list[Event]:
@@ -418,12 +420,10 @@ class PayLineGame(Game[PayLineState]):
         if end_reason:
             state.over = True
             state.end_reason = end_reason
-            state.rolling = []
             result = self.result(state)
             return [*events, GameEnded(result.scores, result.winners)]
         state.current = (state.current + 1) % len(state.bags)
         state.dice = [None] * DICE
-        state.rolling = list(range(DICE))
         state.turn_started = False
         return events
 
@@ -436,9 +436,9 @@ class PayLineGame(Game[PayLineState]):
             state.turn_started = True
             state.turns[state.current] += 1
             events.append(TurnStarted(state.current))
-        state.dice[state.rolling.pop(0)] = outcome
+        state.dice[rolling_dice(state)[0]] = outcome
         symbol = jackpot_symbol(state.dice)
-        if not state.rolling and symbol is not None:
+        if symbol is not None:
             events.append(ThreeOfAKind(state.current, symbol, pays=state.doubling in (None, symbol)))
         return events
 
@@ -478,7 +478,7 @@ class PayLineGame(Game[PayLineState]):
             "bank": state.bank,
             "boxes": boxes,
             "dice": list(state.dice),
-            "rolling": list(state.rolling),
+            "rolling": rolling_dice(state),
             "jackpot": jackpot_symbol(state.dice),
             "doubling": state.doubling,
             "over": state.over,
@@ -489,7 +489,8 @@ class PayLineGame(Game[PayLineState]):
         """A transcript line, e.g. ``player 1 re-rolls die 1 (black) and die 3 (yellow): 2 chips``."""
         who = f"player {state.current + 1}"
         if action.is_reveal:
-            die = state.rolling[0] + 1 if state.rolling else "?"
+            rolling = rolling_dice(state)
+            die = rolling[0] + 1 if rolling else "?"
             return f"die {die} shows {action.args[0] if action.args else '?'}"
         symbol = jackpot_symbol(state.dice)
         if action.verb == "take" and symbol is not None:
