@@ -158,7 +158,7 @@ def test_a_lost_camera_is_shown_and_the_game_goes_on_by_buttons(tmp_path: Path) 
         daemon.close()
 
 
-def _no_camera() -> Any:
+def _no_camera(game_id: str) -> Any:
     raise OSError("no camera")
 
 

@@ -115,15 +115,15 @@ def camera_to_observation(seconds: float, seed: int) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory() as tmp:
         options = RunOptions(headless=True, game="bandit", mode="table", seed=seed, autoplay=seed,
                              journal_path=Path(tmp) / "j.sqlite", seconds=seconds, use_gpio=False)
-        try:
-            attach_simulated_table(options, seed)
-        except Exception as error:  # the vision stack could not start: report, do not crash
-            return [{"figure": "camera_frame_to_observation_ms", "error": f"{type(error).__name__}: {error}"}]
+        attach_simulated_table(options, seed)
         daemon = Daemon(options)
         daemon.start()
         daemon.run()
         total = [(handled - captured) * 1000 for captured, handled in daemon.vision_latency]
         reveals = daemon.flow.session.version if daemon.flow is not None else 0
+    if not total:
+        return [{"figure": "camera_frame_to_observation_ms", "error": "no observation reached the flow: "
+                 + daemon.camera_message}]
     return [{"figure": "camera_frame_to_observation_ms", "seconds": seconds, "observations": len(total),
              "reveals": reveals, **_stats(total)}]
 

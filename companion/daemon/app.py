@@ -14,6 +14,7 @@ exactly as on disk), the screen says so, and the same input is retried every two
 from __future__ import annotations
 
 import dataclasses
+import functools
 import glob
 import logging
 import os
@@ -74,7 +75,8 @@ class RunOptions:
     exit_when_over: bool = False
     #: called with each transcript line once the frame showing it was drawn
     transcript: Callable[[str], None] | None = None
-    camera_factory: Callable[[], FrameSource] | None = None
+    #: opens the camera for a game id (default: the configured source); the demo's simulated table
+    camera_factory: Callable[[str], FrameSource] | None = None
     dealer: Dealer | None = None
     pin_factory: Any = None
     use_gpio: bool | None = None
@@ -106,6 +108,7 @@ class Daemon:
         self.keyboard: Any = None
         self.camera: CameraWorker | None = None
         self.camera_ok: bool | None = None
+        self.camera_message = ""
         self.menu: int | None = None
         self._start_down = False
         self.paused: str | None = None
@@ -227,7 +230,8 @@ class Daemon:
 
     def _start_camera(self, game_id: str) -> None:
         self._stop_camera()
-        factory = self.options.camera_factory or open_configured(self.config.camera.source)
+        opener = self.options.camera_factory
+        factory = functools.partial(opener, game_id) if opener else open_configured(self.config.camera.source)
         camera = self.config.camera
         self.camera = CameraWorker(factory, game_id, self.queue.put, window=camera.stable_frames,
                                    min_confidence=camera.min_confidence)
@@ -260,6 +264,7 @@ class Daemon:
             return
         if isinstance(item, CameraStatus):
             self.camera_ok = item.ok
+            self.camera_message = item.message
             if self.flow is not None and hasattr(self.flow, "set_camera"):
                 self.flow.set_camera(item.ok)
             self._emit(f"camera: {item.message}")

@@ -187,7 +187,7 @@ class CameraWorker:
                     confirmer = Confirmer(self._confirm)
                 except Exception as error:  # any failure to open is "no camera yet"
                     source = None
-                    self._status(False, f"camera not available ({error}); retrying")
+                    self._status(False, f"camera not available ({type(error).__name__}: {error}); retrying")
                     self._stop.wait(delay)
                     delay = min(delay * 2, self._backoff[1])
                     continue

@@ -27,11 +27,30 @@ STRAIGHTEN_AFTER = 2.5
 CORRECT_AFTER = 4.0
 
 
+class SimulatedCamera:
+    """The camera of ``make run`` and the demo: one :class:`vision.simulated.SimulatedTable` per
+    game, built when the camera thread first opens it (so a vision failure is a camera fault the
+    game survives, not a crash)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.tables: dict[str, Any] = {}
+
+    def __call__(self, game_id: str) -> Any:
+        """Open (or reopen) the simulated table of ``game_id`` as a frame source."""
+        if game_id not in self.tables:
+            from vision.simulated import SimulatedTable
+
+            self.tables[game_id] = SimulatedTable(game_id, seed=self.seed)
+        return self.tables[game_id]
+
+
 class SimDealer:
     """Deals Bandit on a simulated table (other games' table modes have no flow yet)."""
 
-    def __init__(self, table: Any, seed: int = 0) -> None:
-        self.table = table
+    def __init__(self, camera: SimulatedCamera, seed: int = 0) -> None:
+        self.camera = camera
+        self.table: Any = None
         self.rng = random.Random(seed)
         self._deal_start = -1
         self._deal_stacks: tuple[int, ...] = ()
@@ -50,6 +69,9 @@ class SimDealer:
         flow = daemon.flow
         if not isinstance(flow, BanditFlow) or not flow.table_mode or flow.over:
             return
+        self.table = self.camera.tables.get(flow.game_id)
+        if self.table is None:
+            return  # the camera thread has not opened the table (yet): nothing to deal on
         state = flow.state
         pending = tuple(state.pending) if flow.dealing() else ()
         if not pending:

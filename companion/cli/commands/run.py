@@ -59,20 +59,18 @@ def build_options(args: argparse.Namespace) -> Any:
         exit_when_over=args.exit_when_over,
         transcript=(lambda line: print(line, flush=True)) if args.transcript or headless else None,
     )
-    if camera == "sim" and (options.mode or config.game.mode) == "table":
+    if camera == "sim":
         attach_simulated_table(options, args.seed or 0)
     return options
 
 
 def attach_simulated_table(options: Any, seed: int) -> None:
     """Give the daemon a simulated table as its camera and a simulated dealer at it."""
-    from companion.daemon.dealer import SimDealer
-    from vision.simulated import SimulatedTable
+    from companion.daemon.dealer import SimDealer, SimulatedCamera
 
-    game = options.game or options.config.game.default
-    table = SimulatedTable(game, seed=seed)
-    options.camera_factory = lambda: table
-    options.dealer = SimDealer(table, seed=seed)
+    camera = SimulatedCamera(seed)
+    options.camera_factory = camera
+    options.dealer = SimDealer(camera, seed=seed)
 
 
 def run(args: argparse.Namespace) -> int:
