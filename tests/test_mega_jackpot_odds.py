@@ -22,6 +22,7 @@ def test_one_card_wins_with_the_unknown_fronts_of_its_reel_side() -> None:
     assert odds.jackpot == Fraction(7, 9)
     assert odds.by_symbol == (("apple", Fraction(7, 9)),)
     assert odds.expected_points == Fraction(7, 9) * 3
+    assert odds.label() == "pile 1 -> discard 3: 77.8%"
 
 
 def test_two_cards_of_the_same_reel_side_are_drawn_without_replacement() -> None:

@@ -122,6 +122,11 @@ class FlipOdds:
         """The flip as an action (``flip 0 2``)."""
         return flip_action(self.moves)
 
+    def label(self) -> str:
+        """One line for the screen's odds advisor, e.g. ``pile 2 -> discard 3: 77.8%``."""
+        moves = " + ".join(f"pile {pile + 1} -> discard {discard + 1}" for pile, discard in self.moves)
+        return f"{moves}: {float(self.jackpot) * 100:.1f}%"
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form: exact fractions as text plus a rounded percentage."""
         return {
