@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -245,16 +246,15 @@ class ReelsWidget:
                 surface, res.WIN, frame, width=max(3, width), border_radius=max(4, frame.height // 30)
             )
         if reels.payout > 0:
-            self._pending_banner = (f"+{reels.payout}", frame.center, frame.height, since)
+            # on the frame's lower edge: it must not hide the winning line it is paying for
+            self._pending_banner = (f"+{reels.payout}", frame.midbottom, cell_h * rows, since)
 
     def _banner(
         self, surface: pygame.Surface, label: str, center: tuple[int, int], height: int, since: float
     ) -> None:
-        """The amount won, popping up in the middle of the reels for a few seconds."""
-        if since > WIN_SHOW + 1.0:
-            return
+        """The amount won, popping up over the reels' lower edge."""
         grow = min(1.0, since / 0.35)
-        size = max(14, int(height * 0.3 * (0.6 + 0.4 * grow)))
+        size = max(14, int(height * 0.2 * (0.6 + 0.4 * grow)))
         text = self._res.text(label, size, res.GOLD)
         plate = text.get_rect(center=center).inflate(size, size // 4)
         pygame.draw.rect(surface, (60, 16, 24), plate, border_radius=plate.height // 2)
@@ -263,9 +263,12 @@ class ReelsWidget:
 
     def draw_effects(self, surface: pygame.Surface, reels: ReelSet | None, now: float) -> None:
         """Coins showering after a win and the amount won, over everything else (call last)."""
-        if self._pending_banner is not None:
-            self._banner(surface, *self._pending_banner)
-            self._pending_banner = None
+        banner, self._pending_banner = self._pending_banner, None
+        self._shower(surface, reels, now)
+        if banner is not None:
+            self._banner(surface, *banner)
+
+    def _shower(self, surface: pygame.Surface, reels: ReelSet | None, now: float) -> None:
         spin = self._spin
         if (
             reels is None
@@ -316,19 +319,7 @@ class CoinShower:
     size: tuple[int, int]
 
     def _coins(self) -> list[tuple[float, float, float, float, float]]:
-        rng = random.Random(self.seed * 7919 + self.payout)
-        w, h = self.size
-        coins = []
-        n = coin_count(self.payout)
-        spread = min(2.0, 0.4 + n / 60.0)
-        for i in range(n):
-            delay = spread * i / max(1, n)
-            x = w * (0.5 + rng.uniform(-0.3, 0.3))
-            vx = rng.uniform(-0.35, 0.35) * w
-            vy = -rng.uniform(0.9, 1.5) * h
-            spin = rng.uniform(6, 14)
-            coins.append((delay, x, vx, vy, spin))
-        return coins
+        return _throws(self.seed, self.payout, self.size)
 
     def landed_count(self, now: float) -> int:
         """How many coins have started falling back (paced coin clinks)."""
@@ -352,6 +343,24 @@ class CoinShower:
                 continue
             frame = frames[int(t * spin) % len(frames)]
             surface.blit(frame, (int(px) - frame.get_width() // 2, int(py) - frame.get_height() // 2))
+
+
+@lru_cache(maxsize=8)
+def _throws(seed: int, payout: int, size: tuple[int, int]) -> list[tuple[float, float, float, float, float]]:
+    """Each coin's (delay, x, vx, vy, spin rate): drawn once per win, reused every frame."""
+    rng = random.Random(seed * 7919 + payout)
+    w, h = size
+    coins = []
+    n = coin_count(payout)
+    spread = min(2.0, 0.4 + n / 60.0)
+    for i in range(n):
+        delay = spread * i / max(1, n)
+        x = w * (0.5 + rng.uniform(-0.3, 0.3))
+        vx = rng.uniform(-0.35, 0.35) * w
+        vy = -rng.uniform(0.9, 1.5) * h
+        spin = rng.uniform(6, 14)
+        coins.append((delay, x, vx, vy, spin))
+    return coins
 
 
 def _coin_surface(size: int, phase: float) -> pygame.Surface:

@@ -55,7 +55,7 @@ def write_snapshots(folder: Path, sizes: Sequence[tuple[int, int]] = SIZES) -> l
                 display.save_png(path)
                 written.append(path)
     with Display(800, 480) as display:
-        play_spin(display, samples.bandit_table(), 2.6)  # the coins in the air
+        play_spin(display, samples.bandit_table(), 3.9)  # the coins in the air
         written.append(folder / "table-bandit-win-800x480.png")
         display.save_png(written[-1])
     with Display(800, 480) as display:

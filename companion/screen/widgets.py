@@ -16,13 +16,14 @@ from companion.screen import resources as res
 from companion.screen.reels import ReelsWidget
 
 RGB = tuple[int, int, int]
+#: One colour per seat for charts and dots (none of them the highlight gold).
 PLAYER_COLORS: tuple[RGB, ...] = (
-    (255, 204, 60),
     (90, 200, 255),
     (255, 110, 140),
     (120, 230, 120),
-    (200, 150, 255),
     (255, 160, 80),
+    (200, 150, 255),
+    (250, 250, 130),
 )
 
 
