@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from vision.enrolled import EnrolledDeck
-from vision.layout import CARD_H_MM, FRAME_MM, card_from_marker, transform
+from vision.layout import CARD_H_MM, CARD_W_MM, FRAME_MM, card_from_marker, transform
 from vision.markers import MarkerMap, PrintedSide, all_marker_owners, detect, dictionary
 from vision.mats import MatLayout, mat_layout
 
@@ -77,7 +77,7 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
     params.adaptiveThreshWinSizeStep = 10
     params.adaptiveThreshConstant = 7
     params.minMarkerPerimeterRate = 0.045
-    params.maxMarkerPerimeterRate = 0.5
+    params.maxMarkerPerimeterRate = 4.0
     params.polygonalApproxAccuracyRate = 0.05
     params.minCornerDistanceRate = 0.1
     params.perspectiveRemovePixelPerCell = 6
@@ -123,6 +123,14 @@ class CardReader:
         if self.find_unreadable or self.enrolled is not None:
             cards += [self._recognise(grey, card) for card in self._unreadable(grey, cards, to_mat)]
         return Reading(cards, to_mat is not None)
+
+    @staticmethod
+    def _card_sized(quad: np.ndarray, to_mat: np.ndarray) -> bool:
+        """On the mat we know millimetres: the white inside of a card is 58 x 83 mm."""
+        corners = transform(to_mat, quad)
+        sides = sorted(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
+        short, long_ = (sides[0] + sides[1]) / 2, (sides[2] + sides[3]) / 2
+        return abs(short - (CARD_W_MM - 2 * FRAME_MM)) < 9 and abs(long_ - (CARD_H_MM - 2 * FRAME_MM)) < 12
 
     def _recognise(self, grey: np.ndarray, card: Sighting) -> Sighting:
         """An outline without a marker: an enrolled publisher's card, or unidentified."""
@@ -221,7 +229,6 @@ class CardReader:
         """
         small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
         binary = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 41, -8)
-        binary = cv2.morphologyEx(binary, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
         contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         out: list[Sighting] = []
         centres = [np.mean(np.array(s.corners), axis=0) for s in known]
@@ -231,18 +238,20 @@ class CardReader:
             area = cv2.contourArea(contour)
             if area < 900 or area > 40000:  # half-size px: cards of ~70-300 px wide at full size
                 continue
-            hull = cv2.convexHull(contour)
-            quad = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
-            if len(quad) != 4 or area < 0.85 * cv2.contourArea(hull):
+            # The smallest rotated rectangle round the outline: robust to a corner cut off by a
+            # thumb over a marker, and close enough under the tilts we allow.
+            (_cx, _cy), (rw, rh), _angle = rect = cv2.minAreaRect(contour)
+            if rw * rh <= 0 or area < 0.6 * rw * rh:
                 continue
-            quad = quad.reshape(4, 2).astype(np.float32) * 2 + 0.5
-            sides = [math.dist(quad[i], quad[(i + 1) % 4]) for i in range(4)]
-            short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+            short, long_ = sorted((rw * 2, rh * 2))
             if not 0.5 <= short / long_ <= 0.92:
                 continue
+            quad = cv2.boxPoints(rect).astype(np.float32) * 2 + 0.5
             centre = quad.mean(axis=0)
             if any(math.dist(centre, c) < long_ * 0.6 for c in centres):
                 continue
+            if to_mat is not None and not self._card_sized(quad, to_mat):
+                continue  # e.g. an empty zone's printed outline
             # Grow the white inside by the frame band to the card's outline.
             grown = centre + (quad - centre) * (CARD_H_MM / (CARD_H_MM - 2 * FRAME_MM))
             centres.append(centre)
