@@ -2,7 +2,7 @@
 
 - Setup: the bank starts with 25 coins; Improve the Odds leaves the starting deck; 2-5 House
   cards join it (``config.options["house_cards"]``: a number, taking the gentlest first, or a
-  list of House card ids; default 3). Only cards marked for solo play (1+) are in the display.
+  list of House card ids; default 2). Only cards marked for solo play (1+) are in the display.
 - A House card resolves like any ability: The House takes N coins from the bank (1 for the
   shamrock, 2 for cherries/grapes, 3 for diamond/crown: ``house_coins`` in the data file), then
   the player may remove up to N display cards from the game (``remove SLOT`` ... ``done``).
