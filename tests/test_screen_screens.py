@@ -118,3 +118,18 @@ def test_the_menu_highlights_one_line_and_it_follows_the_selection(display: Disp
         assert lit_rows[-1] - lit_rows[0] + 1 == len(lit_rows), "more than one line is highlighted"
         centers.append(float(lit_rows.mean()))
     assert centers == sorted(centers) and len(set(centers)) == 4
+
+
+def test_camera_setup_shows_the_preview_and_which_corners_are_found(display: Display) -> None:
+    import numpy as np
+
+    purple = np.zeros((90, 160, 3), np.uint8)
+    purple[:] = (200, 40, 160)  # BGR
+    display.draw(v.CameraView(corners=(True, False, False, False), preview=purple), 0.0)
+    image = pixels(display)
+    assert color_share(image, (160, 40, 200), 6) > 0.2  # shown in RGB, most of the screen
+    one = color_share(image, res.GOOD, 6)
+    display.draw(v.CameraView(corners=(True, True, True, True), preview=purple), 0.0)
+    assert color_share(pixels(display), res.GOOD, 6) > one * 2  # four green corners (and a green title)
+    display.draw(v.CameraView(preview=None), 0.0)
+    assert color_share(pixels(display), (160, 40, 200), 6) == 0.0

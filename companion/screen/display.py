@@ -30,6 +30,7 @@ from companion.screen.resources import Resources
 from companion.screen.table import draw_table
 from companion.screen.views import (
     AttractView,
+    CameraView,
     FinalScoresView,
     GameSelectView,
     LotteryDrawView,
@@ -156,6 +157,8 @@ class Display:
             screens.menu(frame, view)
         elif isinstance(view, MessageView):
             screens.message(frame, view)
+        elif isinstance(view, CameraView):
+            screens.camera(frame, view)
         else:
             raise TypeError(f"the display cannot draw {type(view).__name__}")
         self._present()

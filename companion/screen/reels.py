@@ -91,6 +91,8 @@ class ReelsWidget:
     def _update(self, game_id: str, reels: ReelSet, now: float) -> None:
         if game_id != self._game:
             self._game, self._seen_id, self._spin = game_id, None, None
+        if self._spin is not None and len(self._spin.plan.reels) != len(reels.reels):
+            self._spin = None  # the reels changed shape under a spin: show the new ones at rest
         if reels.spin_id != self._seen_id:
             self._seen_id = reels.spin_id
             if reels.spin_id != 0:

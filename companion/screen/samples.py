@@ -202,7 +202,32 @@ def screens() -> dict[str, v.View]:
             selected=1,
         ),
         "message": v.MessageView("Resumed", ("Ben's turn, bank 52", "Nothing was lost"), tone="good"),
+        "camera": v.CameraView(
+            corners=(True, True, False, True),
+            message="Move the mat so all four corners show",
+            preview=_table_picture(),
+        ),
     }
+
+
+def _table_picture() -> object:
+    """A stand-in camera frame (BGR): a wooden table, a green mat seen in perspective, three cards."""
+    import cv2
+    import numpy as np
+
+    from companion import art
+
+    frame = np.full((360, 640, 3), (60, 100, 150), np.uint8)  # BGR: a warm wooden table
+    mat = np.array([[110, 40], [560, 55], [600, 330], [60, 320]], np.int32)
+    cv2.fillPoly(frame, [mat], (70, 120, 40), cv2.LINE_AA)
+    for i, symbol in enumerate(("diamond", "diamond", "carpet")):
+        x, y = 190 + i * 110, 140
+        cv2.rectangle(frame, (x, y), (x + 80, y + 110), (245, 245, 245), -1, cv2.LINE_AA)
+        rgba = art.render_symbol("mega-jackpot", symbol, 64).astype(np.float32) / 255.0
+        region = frame[y + 23 : y + 87, x + 8 : x + 72].astype(np.float32)
+        blended = rgba[..., 2::-1] * 255.0 * rgba[..., 3:] + region * (1 - rgba[..., 3:])
+        frame[y + 23 : y + 87, x + 8 : x + 72] = blended.astype(np.uint8)
+    return frame
 
 
 def at_rest(view: v.TableView) -> v.TableView:

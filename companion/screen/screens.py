@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import cv2
+import numpy as np
 import pygame
 
 from companion import art
@@ -15,6 +17,7 @@ from companion.screen.reelmotion import ease_out_back
 from companion.screen.reels import filler_symbol
 from companion.screen.views import (
     AttractView,
+    CameraView,
     FinalScoresView,
     GameSelectView,
     LotteryDrawView,
@@ -430,3 +433,49 @@ def message(frame: w.Frame, view: MessageView) -> None:
             bold=False,
         )
         y = rect.bottom + frame.px(2)
+
+
+def camera(frame: w.Frame, view: CameraView) -> None:
+    """Mat set-up: the camera's preview with the four corners ticked off as they are found."""
+    w.backdrop(frame)
+    top = _title(frame, view.title, res.GOOD if all(view.corners) else res.GOLD)
+    bottom = frame.height - frame.px(10)
+    area = pygame.Rect(frame.px(4), top, frame.width - frame.px(8), bottom - top)
+    shot = _preview_surface(view.preview, area.size)
+    if shot is not None:
+        rect = shot.get_rect(center=area.center)
+        frame.surface.blit(shot, rect)
+    else:
+        rect = pygame.Rect(0, 0, int(area.height * 16 / 9), area.height).clamp(area)
+        rect.centerx = area.centerx
+        w.box(frame, rect, (24, 20, 50), res.PANEL_EDGE, 1.0)
+        w.text(frame, "no camera picture yet", 5.0, rect.center, res.DIM, "center")
+    mark = frame.px(3)
+    spots = (rect.topleft, rect.topright, rect.bottomright, rect.bottomleft)
+    for found, (x, y) in zip(view.corners, spots, strict=False):
+        color = res.GOOD if found else res.ALERT
+        pygame.draw.circle(frame.surface, color, (x, y), mark)
+        pygame.draw.circle(frame.surface, (250, 248, 240), (x, y), mark, max(1, mark // 4))
+    found = sum(view.corners)
+    line = view.message if found < 4 else f"{view.message} - all four corners found"
+    w.text(
+        frame,
+        line,
+        6.0,
+        (frame.width // 2, frame.height - frame.px(3)),
+        res.TEXT,
+        "midbottom",
+        max_width=frame.width - frame.px(4),
+    )
+
+
+def _preview_surface(preview: object, room: tuple[int, int]) -> pygame.Surface | None:
+    """A camera frame (BGR array) scaled to fit ``room``, or None if it is not a picture."""
+    if not isinstance(preview, np.ndarray) or preview.ndim != 3 or preview.shape[2] != 3 or preview.size == 0:
+        return None
+    h, w_ = preview.shape[:2]
+    scale = min(room[0] / w_, room[1] / h)
+    size = (max(1, int(w_ * scale)), max(1, int(h * scale)))
+    small = cv2.resize(preview, size, interpolation=cv2.INTER_AREA)
+    rgb = np.ascontiguousarray(cv2.cvtColor(small.astype(np.uint8), cv2.COLOR_BGR2RGB))
+    return pygame.image.frombuffer(rgb.tobytes(), size, "RGB").convert()

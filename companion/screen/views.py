@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 # --- shared pieces ---------------------------------------------------------------------------
 
@@ -374,6 +375,21 @@ class MessageView:
     tone: str = "info"  # "info" | "good" | "warn"
 
 
+@dataclass(frozen=True, eq=False)
+class CameraView:
+    """Camera set-up: where the mat goes, which of its four corners the camera has found
+    (top-left, top-right, bottom-right, bottom-left), a message, and a small preview of what the
+    camera sees (a BGR uint8 array, H x W x 3, as the camera gives it; None when there is none).
+
+    Compared by identity (``eq=False``): a camera frame is an array, not a value.
+    """
+
+    title: str = "Show the camera the mat"
+    corners: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    message: str = "Put the mat in the middle of the table"
+    preview: Any = None
+
+
 View = (
     AttractView
     | GameSelectView
@@ -384,4 +400,5 @@ View = (
     | FinalScoresView
     | MenuView
     | MessageView
+    | CameraView
 )
