@@ -8,6 +8,7 @@ carry a prefix so they never clash with a card id: Mega Jackpot's tiles are ``ti
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
@@ -25,7 +26,7 @@ class SymbolArt:
     draw: Drawer
 
 
-def _art(label: str, color: RGB, draw: Drawer) -> SymbolArt:
+def _art(label: str, color: RGB, draw: Callable[..., None]) -> SymbolArt:
     return SymbolArt(label, color, partial(draw, color=color))
 
 

@@ -43,7 +43,7 @@ def plum(c: Canvas, color: RGB = (122, 52, 150)) -> None:
 def bell(c: Canvas, color: RGB = GOLD) -> None:
     """A liberty bell: flared body, rim, clapper and handle loop."""
     c.ellipse((50, 16), (7, 7), fill=None, stroke=4.0)
-    body = [(50, 18)]
+    body: list[tuple[float, float]] = []
     for i in range(0, 19):
         t = i / 18
         y = 20 + 58 * t
@@ -55,7 +55,6 @@ def bell(c: Canvas, color: RGB = GOLD) -> None:
         y = 20 + 58 * t
         half = 16 + 10 * t**2 + 12 * max(0.0, t - 0.75) * 4
         body.append((50 - half, y))
-    body = body[1:]
     top = [(50 - 16, 22)] + [
         (50 + 16 * math.cos(math.radians(a)), 22 - 10 * math.sin(math.radians(a)))
         for a in range(180, -1, -15)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -288,9 +289,10 @@ class ReelsWidget:
         shower.draw(surface, now, self._coin_frames(max(10, surface.get_height() // 18)))
 
     def _coin_frames(self, size: int) -> list[pygame.Surface]:
-        return [
-            self._res.cached(("coin", size, f), lambda f=f: _coin_surface(size, f / 8.0)) for f in range(8)
-        ]
+        def maker(phase: int) -> Callable[[], pygame.Surface]:
+            return lambda: _coin_surface(size, phase / 8.0)
+
+        return [self._res.cached(("coin", size, f), maker(f)) for f in range(8)]
 
 
 def _all_known(reels: ReelSet) -> bool:

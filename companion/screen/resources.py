@@ -153,7 +153,7 @@ def _make_cell(game_id: str, symbol_id: str | None, width: int, height: int, blu
         # a vertical box blur that wraps around, as the strip runs on past the cell's edges
         k = max(3, height // 5) | 1
         padded = np.concatenate([rgb[-(k // 2) :], rgb, rgb[: k // 2]], axis=0)
-        rgb = cv2.blur(padded, (1, k))[k // 2 : k // 2 + height]
+        rgb = np.asarray(cv2.blur(padded, (1, k))[k // 2 : k // 2 + height], np.float32)
     # a thin divider at the bottom of every cell, as on a printed reel strip
     rgb[-1:, :, :] = np.array(REEL_SHADE, np.float32)
     data = np.clip(rgb, 0, 255).astype(np.uint8)

@@ -456,8 +456,7 @@ def camera(frame: w.Frame, view: CameraView) -> None:
         color = res.GOOD if found else res.ALERT
         pygame.draw.circle(frame.surface, color, (x, y), mark)
         pygame.draw.circle(frame.surface, (250, 248, 240), (x, y), mark, max(1, mark // 4))
-    found = sum(view.corners)
-    line = view.message if found < 4 else f"{view.message} - all four corners found"
+    line = view.message if not all(view.corners) else f"{view.message} - all four corners found"
     w.text(
         frame,
         line,

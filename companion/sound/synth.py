@@ -40,7 +40,7 @@ def _tone(
 ) -> np.ndarray:
     t = _t(seconds)
     wave = sum(a * np.sin(2 * np.pi * freq * (k + 1) * t) for k, a in enumerate(harmonics))
-    return np.asarray(wave) * _env(len(t), attack, decay)
+    return np.asarray(np.asarray(wave, np.float64) * _env(len(t), attack, decay), np.float64)
 
 
 def _noise(seconds: float, seed: int) -> np.ndarray:
@@ -77,7 +77,7 @@ NOTE = {name: 440.0 * 2 ** ((i - 9) / 12) for i, name in enumerate(_NAMES)}
 
 
 def _note(name: str, octave: int) -> float:
-    return NOTE[name] * 2 ** (octave - 4)
+    return float(NOTE[name] * 2 ** (octave - 4))
 
 
 # --- the effects -----------------------------------------------------------------------------
@@ -128,7 +128,7 @@ def coin() -> np.ndarray:
     def clink(scale: float) -> np.ndarray:
         t = _t(0.3)
         ring = sum(a * np.sin(2 * np.pi * f * scale * t) for f, a in partials)
-        return np.asarray(ring) * _env(len(t), 0.0005, 0.07)
+        return np.asarray(np.asarray(ring, np.float64) * _env(len(t), 0.0005, 0.07), np.float64)
 
     track = np.zeros(int(0.38 * RATE))
     _place(track, clink(1.0), 0.0)
@@ -197,7 +197,8 @@ def genie() -> np.ndarray:
 
 def _knock(seed: int, pitch: float) -> np.ndarray:
     n = int(0.03 * RATE)
-    return _highpass(_noise(0.03, seed), 0.7) * _env(n, 0.0003, 0.004) + _tone(pitch, 0.03, decay=0.006) * 0.5
+    click = _highpass(_noise(0.03, seed), 0.7) * _env(n, 0.0003, 0.004)
+    return np.asarray(click + _tone(pitch, 0.03, decay=0.006) * 0.5, np.float64)
 
 
 def dice() -> np.ndarray:
@@ -291,4 +292,4 @@ def fanfare_tier(amount: int) -> int:
 
 def to_pcm16(clip: np.ndarray) -> bytes:
     """Float samples in [-1, 1] as little-endian signed 16-bit PCM bytes."""
-    return (np.clip(clip, -1.0, 1.0) * 32767.0).round().astype("<i2").tobytes()
+    return bytes((np.clip(clip, -1.0, 1.0) * 32767.0).round().astype("<i2").tobytes())
