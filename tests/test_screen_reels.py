@@ -171,3 +171,16 @@ def test_a_win_lights_the_line_plays_the_fanfare_and_showers_coins(display: Disp
 def test_coin_shower_grows_with_the_payout() -> None:
     assert coin_count(0) == 0
     assert 0 < coin_count(5) < coin_count(50) < coin_count(200)
+
+
+def test_the_caption_is_shown_on_the_reels(display: Display) -> None:
+    plain = table("pay-line", ReelSet.row(["red", "black", "yellow"]))
+    display.draw(plain, 0.0)
+    before = pygame.surfarray.array3d(display.canvas).copy()
+    display.draw(table("pay-line", ReelSet.row(["red", "black", "yellow"], caption="Re-roll: die 1")), 0.0)
+    after = pygame.surfarray.array3d(display.canvas)
+    geo = display.reel_geometry
+    assert geo is not None
+    changed = np.argwhere((before != after).any(axis=2))
+    assert len(changed) > 100
+    assert abs(float(np.median(changed[:, 1])) - geo.frame.y) < geo.cell_height / 4  # on the frame's top edge

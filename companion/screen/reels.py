@@ -148,6 +148,8 @@ class ReelsWidget:
                 pygame.draw.rect(surface, res.HELD, box, border_radius=box.height // 3)
                 surface.blit(tag, tag.get_rect(center=box.center))
         self._after_spin(surface, frame, reels, rows, cell_h, y0, now)
+        if reels.caption:
+            self._caption(surface, reels.caption, frame, cell_h)
         windows = [pygame.Rect(x0 + i * (reel_w + gap), y0, reel_w, cell_h * rows) for i in range(n)]
         self.geometry = ReelsGeometry(
             frame, windows, cell_h, [y0 + r * cell_h + cell_h // 2 for r in range(rows)]
@@ -251,6 +253,17 @@ class ReelsWidget:
         if reels.payout > 0:
             # on the frame's lower edge: it must not hide the winning line it is paying for
             self._pending_banner = (f"+{reels.payout}", frame.midbottom, cell_h * rows, since)
+
+    def _caption(self, surface: pygame.Surface, caption: str, frame: pygame.Rect, cell_h: int) -> None:
+        """The reels' caption (e.g. "Re-roll: die 1, die 3") on a plate across the frame's top edge."""
+        size = max(12, min(28, cell_h // 6))
+        text = self._res.text(caption, size, res.ACTIVE_TEXT)
+        plate = text.get_rect(center=(frame.centerx, frame.y)).inflate(size, size // 3)
+        pygame.draw.rect(surface, res.GOLD, plate, border_radius=plate.height // 2)
+        pygame.draw.rect(
+            surface, (40, 20, 10), plate, width=max(1, size // 14), border_radius=plate.height // 2
+        )
+        surface.blit(text, text.get_rect(center=plate.center))
 
     def _banner(
         self, surface: pygame.Surface, label: str, center: tuple[int, int], height: int, since: float
