@@ -152,8 +152,7 @@ class ThanksALottery(Game[LotteryState]):
 
     def initial_state(self) -> LotteryState:
         """Round 1, about to deal."""
-        state = LotteryState(players=self.config.players, dealer=self.first_dealer,
-                             totals=[0] * self.config.players)
+        state = LotteryState(players=self.config.players, dealer=self.first_dealer)
         self._setup_round(state)
         return state
 
@@ -169,8 +168,11 @@ class ThanksALottery(Game[LotteryState]):
         state.to_roll, state.pool = self.components.dice, []
         state.dice = [[] for _ in range(players)]
         state.dice_owed, state.ender, state.deciders = 0, None, []
-        state.rerolling = [0] * players
-        state.tin, state.drawn = list(self.components.tokens), []
+        state.rerolling, state.drawn = [], []
+
+    def tin(self, state: LotteryState) -> list[str]:
+        """The tokens still in the tin: one of each, less those drawn this round."""
+        return [token for token in self.components.tokens if token not in state.drawn]
 
     def prizes(self, state: LotteryState) -> tuple[int, ...]:
         """This round's prize card, lowest space first."""
@@ -192,12 +194,11 @@ class ThanksALottery(Game[LotteryState]):
         if state.phase == DRAW:
             return ChancePoint("draw", f"the card player {state.turn + 1} draws", self._deck_outcomes(state))
         if state.phase == REROLL:
-            seat = next(s for s in range(state.players) if state.rerolling[s])
-            return ChancePoint("roll", f"a die player {seat + 1} re-rolls", self._faces())
+            return ChancePoint("roll", f"a die player {state.rerolling[0] + 1} re-rolls", self._faces())
         if state.phase == LOTTERY:
             space = len(state.drawn)
             what = f"lottery token {space + 1} (the {self.prizes(state)[space]}-point space)"
-            return ChancePoint("draw", what, tuple((token, 1) for token in state.tin))
+            return ChancePoint("draw", what, tuple((token, 1) for token in self.tin(state)))
         return None
 
     def _deck_outcomes(self, state: LotteryState) -> tuple[tuple[str, int], ...]:
@@ -369,10 +370,11 @@ class ThanksALottery(Game[LotteryState]):
     def _finalize(self, state: LotteryState, seat: int, values: tuple[int, ...]) -> list[Event]:
         for value in values:
             state.dice[seat].remove(value)
-        state.rerolling[seat] = len(values)
+        state.rerolling += [seat] * len(values)
         state.deciders.pop(0)
         if not state.deciders:
-            state.phase = REROLL if any(state.rerolling) else LOTTERY
+            state.rerolling.sort()
+            state.phase = REROLL if state.rerolling else LOTTERY
         return [DiceRerolled(seat, values)] if values else []
 
     def apply_outcome(self, state: LotteryState, point: ChancePoint, outcome: str) -> list[Event]:
@@ -393,13 +395,10 @@ class ThanksALottery(Game[LotteryState]):
             state.phase = ACT
             return [CardTaken(state.turn, outcome, "deck")]
         if state.phase == REROLL:
-            seat = next(s for s in range(state.players) if state.rerolling[s])
-            bisect.insort(state.dice[seat], int(outcome))
-            state.rerolling[seat] -= 1
-            if not any(state.rerolling):
+            bisect.insort(state.dice[state.rerolling.pop(0)], int(outcome))
+            if not state.rerolling:
                 state.phase = LOTTERY
             return []
-        state.tin.remove(outcome)
         state.drawn.append(outcome)
         if len(state.drawn) < self.components.tokens_drawn:
             return []
@@ -433,7 +432,6 @@ class ThanksALottery(Game[LotteryState]):
             score = round_score(**parts)
             events.append(RoundScored(seat, score=score, **parts))
             scores.append(score)
-            state.totals[seat] += score
         state.round_scores.append(scores)
         events.append(RoundEnded(state.round, tuple(scores)))
         if state.round >= self.components.rounds:
@@ -450,14 +448,15 @@ class ThanksALottery(Game[LotteryState]):
 
     def result(self, state: LotteryState) -> GameResult:
         """Most points; tie: most points in the last round; then shared."""
-        best = max(state.totals)
-        winners = [s for s in range(state.players) if state.totals[s] == best]
+        totals = state.totals
+        best = max(totals)
+        winners = [s for s in range(state.players) if totals[s] == best]
         if len(winners) > 1 and state.phase == OVER:
             last = state.round_scores[-1]
             top = max(last[s] for s in winners)
             winners = [s for s in winners if last[s] == top]
         detail = " / ".join(f"round {i + 1}: {r}" for i, r in enumerate(state.round_scores))
-        return GameResult(tuple(state.totals), tuple(winners), detail)
+        return GameResult(tuple(totals), tuple(winners), detail)
 
     def conserved(self, state: LotteryState) -> dict[str, int]:
         """Cards by id (deck, hands, blocks), dice and tokens never change in number."""
@@ -471,9 +470,10 @@ class ThanksALottery(Game[LotteryState]):
             for card in block.cards():
                 totals[f"card {card}"] += 1
         totals["dice"] = (state.to_roll + len(state.pool) + sum(len(d) for d in state.dice)
-                          + sum(state.rerolling))
+                          + len(state.rerolling))
+        tin = self.tin(state)
         for token in self.components.tokens:
-            totals[f"token {token}"] = state.tin.count(token) + state.drawn.count(token)
+            totals[f"token {token}"] = tin.count(token) + state.drawn.count(token)
         return totals
 
     def public_view(self, state: LotteryState, viewer: int | None = None) -> dict[str, Any]:
@@ -482,6 +482,7 @@ class ThanksALottery(Game[LotteryState]):
         data["deck"] = {"cards": sum(state.deck.values())}
         data["hand_sizes"] = [len(hand) for hand in state.hands]
         data["hands"] = [list(hand) if seat == viewer else None for seat, hand in enumerate(state.hands)]
+        data["tin"], data["totals"] = self.tin(state), state.totals
         return data
 
     def describe(self, state: LotteryState, action: Action) -> str:

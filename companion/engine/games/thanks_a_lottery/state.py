@@ -92,16 +92,17 @@ class LotteryState:
     ender: int | None = None
     #: seats still to say which dice they re-roll, in order
     deciders: list[int] = field(default_factory=list)
-    #: picked-up dice waiting to be re-rolled, per seat
+    #: picked-up dice waiting to be re-rolled: the owner's seat once per die, in seat order
     rerolling: list[int] = field(default_factory=list)
-    #: tokens still in the tin
-    tin: list[str] = field(default_factory=list)
-    #: tokens on the prize card, lowest space first
+    #: tokens on the prize card, lowest space first (the rest are in the tin)
     drawn: list[str] = field(default_factory=list)
     #: each finished round's scores by seat
     round_scores: list[list[int]] = field(default_factory=list)
-    #: total points by seat
-    totals: list[int] = field(default_factory=list)
+
+    @property
+    def totals(self) -> list[int]:
+        """Points by seat over the finished rounds."""
+        return [sum(scores[seat] for scores in self.round_scores) for seat in range(self.players)]
 
     def counts(self, seat: int) -> tuple[int, ...]:
         """How many of each number 1-7 ``seat`` holds."""
