@@ -21,10 +21,10 @@ from hardware.events import PRESS, InputEvent
 if TYPE_CHECKING:
     from companion.daemon.app import Daemon
 
-#: Seconds the dealer waits for the camera before pressing COLLECT, straightening, correcting.
+#: Seconds the dealer waits for the camera before straightening a card, then correcting it by hand.
 CONFIRM_AFTER = 1.0
-STRAIGHTEN_AFTER = 2.5
-CORRECT_AFTER = 4.0
+STRAIGHTEN_AFTER = 3.0
+CORRECT_AFTER = 5.0
 
 
 class SimulatedCamera:
@@ -48,8 +48,11 @@ class SimulatedCamera:
 class SimDealer:
     """Deals Bandit on a simulated table (other games' table modes have no flow yet)."""
 
-    def __init__(self, camera: SimulatedCamera, seed: int = 0) -> None:
+    def __init__(self, camera: SimulatedCamera, seed: int = 0, straighten_after: float = STRAIGHTEN_AFTER,
+                 correct_after: float = CORRECT_AFTER) -> None:
         self.camera = camera
+        self.straighten_after = straighten_after
+        self.correct_after = correct_after
         self.table: Any = None
         self.rng = random.Random(seed)
         self._deal_start = -1
@@ -60,6 +63,8 @@ class SimDealer:
         self._on_table: dict[str, str | None] = {}
 
     def _lay(self, zone: str, card: str | None) -> None:
+        if self.table is None:
+            return  # the camera has not opened the table (yet): the cards go in by buttons
         if self._on_table.get(zone, None) != card:
             self.table.place(zone, card)
             self._on_table[zone] = card
@@ -70,8 +75,6 @@ class SimDealer:
         if not isinstance(flow, BanditFlow) or not flow.table_mode or flow.over:
             return
         self.table = self.camera.tables.get(flow.game_id)
-        if self.table is None:
-            return  # the camera thread has not opened the table (yet): nothing to deal on
         state = flow.state
         pending = tuple(state.pending) if flow.dealing() else ()
         if not pending:
@@ -92,7 +95,16 @@ class SimDealer:
             else:
                 cards = state.stacks[stack]
                 self._lay(zone, cards[-1] if cards else None)
-        if pending and now - self._since > CONFIRM_AFTER:
+        if not pending:
+            return
+        if not flow.camera_ok:
+            self._enter_by_buttons(daemon, flow, now)
+            return
+        if self.table is None:
+            return  # the camera is still opening the table
+        if not flow.dealt_confirmed and flow.manual is None:
+            daemon.dispatch(InputEvent("collect", PRESS, now))  # "the cards are down"
+        if now - self._since > min(CONFIRM_AFTER, self.straighten_after):
             self._help(daemon, flow, now)
 
     def _deal(self, flow: BanditFlow, pending: list[int]) -> None:
@@ -115,15 +127,20 @@ class SimDealer:
         if wanted is None:
             return
         waited = now - self._since
-        if flow.manual is None and waited < STRAIGHTEN_AFTER:
-            if not flow.dealt_confirmed:
-                daemon.dispatch(InputEvent("collect", PRESS, now))
+        if flow.manual is None and waited < self.straighten_after:
             return
         if flow.manual is None and not self._straightened:
             self.table.place(zone, wanted)  # lay it again, a little differently
             self._straightened = True
             return
-        if waited < CORRECT_AFTER and flow.manual is None:
+        if waited < self.correct_after and flow.manual is None:
+            return
+        self._enter_by_buttons(daemon, flow, now)
+
+    def _enter_by_buttons(self, daemon: Daemon, flow: BanditFlow, now: float) -> None:
+        """Enter the next card by hand: HOLD3 steps to the card dealt, COLLECT confirms it."""
+        wanted = self._dealt.get(zone_of(flow.state.pending[0]))
+        if wanted is None:
             return
         if flow.manual is None or flow.manual_symbol() != wanted:
             daemon.dispatch(InputEvent("hold3", PRESS, now))

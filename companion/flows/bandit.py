@@ -59,7 +59,12 @@ class BanditFlow(Flow):
         self.stop_armed = False
         #: table mode: what lay on each pending stack when the deal began (to see a change)
         self.before: dict[str, str | None] = {}
-        self.dealt_confirmed = False
+        #: observation batches seen so far, and the batch at which the dealer pressed COLLECT
+        self.batches = 0
+        self.confirmed_at: int | None = None
+        #: batches after COLLECT before a card that looks like the old one counts: long enough for
+        #: the camera to have seen any new card (tracker window + confirmation frames)
+        self.settle_batches = 8
         self.observations: dict[str, Observation] = {}
         #: table mode: index into the possible outcomes while a card is entered by hand
         self.manual: int | None = None
@@ -165,7 +170,7 @@ class BanditFlow(Flow):
         self._deal_key = key
         self.before = {zone_of(s): (self.state.stacks[s][-1] if self.state.stacks[s] else None)
                        for s in self.state.pending}
-        self.dealt_confirmed = False
+        self.confirmed_at = None
         self.manual = None if self.camera_ok else 0
 
     def tick(self, now: float) -> None:
@@ -189,6 +194,7 @@ class BanditFlow(Flow):
     def on_observations(self, observations: Mapping[str, Observation]) -> None:
         """Keep the latest readings; turn stable, possible ones into reveals."""
         self.observations = dict(observations)
+        self.batches += 1
         if self.dealing() and self.table_mode and self.camera_ok:
             self._start_deal()
             self._take_observations()
@@ -203,7 +209,7 @@ class BanditFlow(Flow):
                 return
             if seen is None or seen.status not in ("stable", "changed") or seen.card_id is None:
                 return  # nothing there yet, or a card still settling
-            if seen.card_id == self.before.get(zone) and not self.dealt_confirmed:
+            if seen.card_id == self.before.get(zone) and not self.settled():
                 return  # the old card still lies there; wait for the new one (or COLLECT)
             point = self.match.chance_point
             assert point is not None
@@ -217,6 +223,16 @@ class BanditFlow(Flow):
             self.session.observe({"zone": zone, "card": seen.card_id, "source": "camera"})
             if self.apply(Action.reveal(seen.card_id)) is None:
                 return
+
+    @property
+    def dealt_confirmed(self) -> bool:
+        """True once the dealer pressed COLLECT ("the cards are down") for this deal."""
+        return self.confirmed_at is not None
+
+    def settled(self) -> bool:
+        """COLLECT was pressed and the camera has seen enough frames since to trust what it sees:
+        a card that looks like the one beneath is then the new card (same symbol), not a lag."""
+        return self.confirmed_at is not None and self.batches - self.confirmed_at >= self.settle_batches
 
     def _deal_input(self, event: InputEvent) -> None:
         point = self.match.chance_point
@@ -234,7 +250,7 @@ class BanditFlow(Flow):
             self.cue("click")
         elif control == "collect" and event.kind == PRESS:
             if self.manual is None:
-                self.dealt_confirmed = True
+                self.confirmed_at = self.batches
                 self._take_observations()
                 return
             card = outcomes[self.manual % len(outcomes)]

@@ -30,7 +30,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--config", help="configuration file (screen size, audio)")
     parser.add_argument("--journal", help="keep the journal here (default: a temporary file)")
     parser.add_argument("--window", action="store_true", help="show the screen in a window")
-    parser.add_argument("--paced", action="store_true", help="run at the screen's 60 frames per second")
+    parser.add_argument("--paced", action="store_true",
+                        help="run at the screen's 60 frames per second (always so in table mode, where the "
+                             "camera thread needs the CPU the screen leaves)")
     parser.set_defaults(func=run)
 
 
@@ -63,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         print(line, flush=True)
 
     options = RunOptions(config=load_config(args.config), headless=not args.window, game=args.game, mode=mode,
-                         players=players, seed=args.seed, journal_path=journal, fast=not args.paced,
+                         players=players, seed=args.seed, journal_path=journal,
+                         fast=not args.paced and mode != "table",
                          autoplay=args.seed, seconds=args.seconds, exit_when_over=True, transcript=show,
                          keyboard=True, use_gpio=False)
     options.config = _with_camera(options.config, "sim")
