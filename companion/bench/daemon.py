@@ -56,7 +56,7 @@ def _env() -> dict[str, str]:
 def button_to_screen(presses: int, seed: int) -> dict[str, Any]:
     """Press a mock pin at random moments while the paced loop runs; time to the changed frame."""
     import pygame
-    from gpiozero.pins.mock import MockFactory
+    from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
     from companion.daemon.app import Daemon, RunOptions
     from hardware.events import PULL, InputEvent

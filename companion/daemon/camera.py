@@ -81,7 +81,7 @@ class Confirmer:
 def drop_unsure(reading: Any, min_confidence: float) -> Any:
     """The reading with every sighting below ``min_confidence`` turned unreadable (card_id None)."""
     cards = getattr(reading, "cards", None)
-    if not cards or not dataclasses.is_dataclass(reading):
+    if not cards or not dataclasses.is_dataclass(reading) or isinstance(reading, type):
         return reading
     kept = [card if card.confidence >= min_confidence else dataclasses.replace(card, card_id=None)
             for card in cards]

@@ -103,7 +103,8 @@ class BanditFlow(Flow):
         rows = list(self.state.claimable)
         if not rows:
             return None
-        return max(rows, key=lambda r: (PAYOUTS[row_symbol(self.state.row_cards(r)) or "cherry"], -r))
+        best: int = max(rows, key=lambda r: (PAYOUTS[row_symbol(self.state.row_cards(r)) or "cherry"], -r))
+        return best
 
     # --- inputs ----------------------------------------------------------------------------
 
@@ -279,7 +280,8 @@ class BanditFlow(Flow):
         point = self.match.chance_point
         if self.manual is None or point is None:
             return None
-        return point.outcomes[self.manual % len(point.outcomes)][0]
+        symbol: str = point.outcomes[self.manual % len(point.outcomes)][0]
+        return symbol
 
     def prompt(self) -> str:
         """What the table does now."""

@@ -154,7 +154,7 @@ class PayLineFlow(Flow):
 
     def player(self) -> str:
         """The name of the seat whose turn it is."""
-        return self.session.seats[self.state.current]
+        return str(self.session.seats[self.state.current])
 
     def prompt(self) -> str:
         """What to do now."""
@@ -221,7 +221,7 @@ class PayLineFlow(Flow):
     def spin_id(self) -> int:
         """Changes with every roll: free rolls (turns taken), re-rolls and doubles."""
         rolls = sum(1 for a in self.match.log if a.verb in ("reroll", "double"))
-        return sum(self.state.turns) + rolls
+        return int(sum(self.state.turns)) + rolls
 
     def table_view(self) -> TableView:
         """Dice as reels, the secret boxes, bags, bank."""
