@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from itertools import combinations, permutations
+
 import pytest
 
 from companion.engine.games.thanks_a_lottery.blocks import (
@@ -95,3 +98,39 @@ def test_no_wild_goes_into_a_block_that_holds_one() -> None:
 def test_a_wild_added_to_a_block_declares_its_number() -> None:
     grown = extensions(Shape(SEQUENTIAL, (3, 4, 5)), counts(), 1)
     assert {(e.wild, e.result.numbers) for e in grown} == {(2, (2, 3, 4, 5)), (6, (3, 4, 5, 6))}
+
+
+def _laid(shape: Shape) -> list[int | None]:
+    return [None if i == shape.wild_at else n for i, n in enumerate(shape.numbers)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_block_offered_in_play_is_a_block_by_the_adjudicate_rule(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(30):
+        hand = counts(*(rng.randint(1, 7) for _ in range(rng.randint(3, 9))))
+        wilds = rng.randint(0, 2)
+        for shape in new_blocks(hand, wilds):
+            assert classify(_laid(shape)) == shape
+            for ext in extensions(shape, hand, wilds):
+                grown = classify(_laid(ext.result))
+                assert (grown.kind, sorted(grown.numbers), grown.wild_number) == (
+                    ext.result.kind, sorted(ext.result.numbers), ext.result.wild_number)
+
+
+@pytest.mark.parametrize("hand", [(6, 7, 1, 2, 2), (3, 3, 3, 4, 5), (1, 3, 5, 7, 7)])
+def test_every_block_a_hand_can_lay_is_offered(hand: tuple[int, ...]) -> None:
+    offered = {(tuple(sorted(s.real_numbers)), s.wild_at is not None) for s in new_blocks(counts(*hand), 1)}
+    for size in range(2, len(hand) + 1):
+        for reals in set(combinations(sorted(hand), size)):
+            for wild in (False, True):
+                cards: list[int | None] = [*reals, *([None] if wild else [])]
+                is_block = False
+                for order in permutations(cards):
+                    try:
+                        classify(order)
+                    except BlockError:
+                        continue
+                    is_block = True
+                    break
+                assert is_block == ((reals, wild) in offered), (reals, wild)

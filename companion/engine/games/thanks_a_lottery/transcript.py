@@ -28,8 +28,12 @@ def describe(game: ThanksALottery, state: LotteryState, action: Action) -> str:
         return f"{point.what if point else 'revealed'}: {action.args[0]}"
     seat = game.current_player(state)
     who = f"player {seat + 1}" if seat is not None else "the table"
-    if action.verb == "play":
-        return f"{who} plays the block {_cards(action.args)} ({state.next_block_id()})"
+    if action.verb == "play" and seat is not None:
+        from companion.engine.games.thanks_a_lottery.game import play_moves
+
+        shape = play_moves(state.counts(seat), state.wilds(seat)).get(action)
+        cards = shape.cards_text() if shape else _cards(action.args)
+        return f"{who} plays the block {cards} ({state.next_block_id()})"
     if action.verb == "add" and action.args:
         block = state.block(str(action.args[0]))
         owner = "own block" if block is None or block.owner == seat else f"player {block.owner + 1}'s block"
