@@ -50,11 +50,17 @@ def test_a_copy_with_other_components_is_played_from_the_override_table() -> Non
         ({"tokens": {"faces": ["1", "1"]}}, "tokens must be distinct"),
         ({"prizes": {"1": [1], "2": [1, 2, 3], "3": [3, 4, 5]}}, "round 1's prize card"),
         ({"hand_size": 30}, "cannot deal"),
+        ({"prizes": "1 2 3"}, "components"),
     ],
 )
 def test_a_broken_component_table_is_refused_with_its_key(components: dict[str, object], named: str) -> None:
     with pytest.raises(ConfigError, match=named):
         Match.new(GameConfig(GAME, 2, options={"components": components}))
+
+
+def test_components_must_be_a_table() -> None:
+    with pytest.raises(ConfigError, match="a table"):
+        Match.new(GameConfig(GAME, 2, options={"components": [1, 2]}))
 
 
 def test_first_dealer_option_is_checked() -> None:

@@ -53,6 +53,8 @@ class Components:
     @classmethod
     def load(cls, override: Mapping[str, Any] | None = None) -> Components:
         """The TOML defaults, with ``override``'s top-level keys replacing theirs."""
+        if override is not None and not isinstance(override, Mapping):
+            raise ConfigError("option 'components' must be a table of component counts")
         data = {**load_components(GAME_ID), **(override or {})}
         try:
             return cls._parse(data)

@@ -26,7 +26,7 @@ from companion.engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from companion.engine.game import CardFace, Game, GameResult
+from companion.engine.game import CardFace, Game, GameConfig, GameResult
 from companion.engine.games.thanks_a_lottery import adjudication, explain
 from companion.engine.games.thanks_a_lottery.blocks import Extension, Shape, extensions, new_blocks
 from companion.engine.games.thanks_a_lottery.components import DEFAULT, NUMBERS, WILD, Components
@@ -121,7 +121,7 @@ class ThanksALottery(Game[LotteryState]):
     }
     state_type = LotteryState
 
-    def __init__(self, config: Any) -> None:
+    def __init__(self, config: GameConfig) -> None:
         super().__init__(config)
         self.components = Components.load(config.options.get("components"))
         if self.components.deck_size <= self.components.hand_size * config.players:
