@@ -8,6 +8,8 @@ either way up and one finger or one glare spot cannot hide both.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 CARD_W_MM = 63.0
@@ -24,11 +26,20 @@ MARKER_INSET_MM = FRAME_MM + CELL_MM
 PRINT_PX_PER_MM = 12
 
 
+@lru_cache(maxsize=1)
 def card_corners_mm() -> np.ndarray:
-    """The card's outline, TL, TR, BR, BL."""
-    return np.array([[0, 0], [CARD_W_MM, 0], [CARD_W_MM, CARD_H_MM], [0, CARD_H_MM]], dtype=np.float32)
+    """The card's outline, TL, TR, BR, BL (shared, read-only)."""
+    return _frozen(
+        np.array([[0, 0], [CARD_W_MM, 0], [CARD_W_MM, CARD_H_MM], [0, CARD_H_MM]], dtype=np.float32)
+    )
 
 
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.setflags(write=False)
+    return array
+
+
+@lru_cache(maxsize=1)
 def marker_corners_mm() -> list[np.ndarray]:
     """Both markers' corners in the marker's own order (its TL, TR, BR, BL), on the card.
 
@@ -39,17 +50,46 @@ def marker_corners_mm() -> list[np.ndarray]:
     b = a + MARKER_MM
     first = np.array([[a, a], [b, a], [b, b], [a, b]], dtype=np.float32)
     second = np.array([[CARD_W_MM - x, CARD_H_MM - y] for x, y in first], dtype=np.float32)
-    return [first, second]
+    return [_frozen(first), _frozen(second)]
 
 
-def card_from_marker(marker_px: np.ndarray) -> np.ndarray:
-    """The card outline in the image (4x2, card order as seen from this marker) from one marker.
+def _marker_frame(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A marker's centre and its x and y axes per millimetre of card, from its four corners."""
+    quad = quad.astype(np.float64)
+    u = ((quad[1] - quad[0]) + (quad[2] - quad[3])) / (2 * MARKER_MM)
+    v = ((quad[3] - quad[0]) + (quad[2] - quad[1])) / (2 * MARKER_MM)
+    return quad.mean(axis=0), u, v
 
-    The marker is a plane square on the card, so its four corners fix the card plane's
-    homography; the card corners follow (either marker gives the card, up to a 180-degree turn).
+
+def _from_marker(quad: np.ndarray, points_mm: np.ndarray) -> np.ndarray:
+    """Card points (mm) in the image, by the affine frame of the card's first marker at ``quad``."""
+    centre, u, v = _marker_frame(quad)
+    offset = points_mm.astype(np.float64) - marker_corners_mm()[0].mean(axis=0)
+    return (centre + offset[:, :1] * u + offset[:, 1:] * v).astype(np.float32)
+
+
+def card_from_markers(quads: list[np.ndarray]) -> np.ndarray:
+    """The card outline in the image from one or both of its markers (corners in marker order).
+
+    Both markers: an 8-point homography, exact under perspective. One marker: the affine frame
+    of its square, because a homography through one small square, extrapolated to the whole
+    card, amplifies a pixel of corner error into a card-sized wobble.
     """
-    homography = cv2_homography(marker_corners_mm()[0], marker_px)
-    return transform(homography, card_corners_mm())
+    import cv2
+
+    references = marker_corners_mm()
+    if len(quads) >= 2:
+        src = np.vstack([references[0], references[1]])
+        dst = np.vstack([quads[0], quads[1]]).astype(np.float32)
+        homography, _ = cv2.findHomography(src, dst, 0)
+        if homography is not None:
+            return transform(homography, card_corners_mm())
+    return _from_marker(quads[0], card_corners_mm())
+
+
+def partner_centre(quad: np.ndarray) -> np.ndarray:
+    """Where the card's other marker's centre should be, seen from this marker."""
+    return _from_marker(quad, marker_corners_mm()[1].mean(axis=0, keepdims=True))[0]
 
 
 def cv2_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
