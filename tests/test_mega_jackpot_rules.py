@@ -13,6 +13,7 @@ from companion.engine import (
     IllegalActionError,
     ImpossibleOutcomeError,
     Match,
+    ReportedResolver,
 )
 from companion.engine.events import Event, GameEnded, JackpotHit, TurnEnded, TurnStarted
 from companion.engine.games.mega_jackpot.state import DiscardRefilled, JackpotCashed, SpinLanded, SpinPaid
@@ -410,3 +411,21 @@ def test_describe_reads_like_the_table() -> None:
     assert game.describe(match.state, Action.parse("pay 1 0")) == (
         "player 1 pays a 1-point card into tray 1 to spin again"
     )
+
+
+def test_table_mode_reports_are_checked_against_the_cards_that_remain() -> None:
+    match = started()
+    match.apply("flip 2 0")  # pile 3 shows the diamond/genie reel side
+    resolver = ReportedResolver()
+    point = match.chance_point
+    assert point is not None
+    with pytest.raises(ImpossibleOutcomeError, match="check the card"):
+        resolver.report("apple", point)  # a misread: that card shows a diamond or a genie
+    resolver.report("genie", point)
+    match.resolve(resolver)
+    assert tops(match) == ["genie", "cherry", "diamond"]
+    point = match.chance_point
+    assert point is not None and point.kind == "reel-side"
+    resolver.report("carpet-genie", point)
+    match.resolve(resolver)
+    assert match.state.pile_tops[2] == "carpet-genie"
