@@ -82,3 +82,18 @@ def test_a_card_with_an_unknown_symbol_is_refused() -> None:
     broken = {**data, "catalogue": {"cards": [{**data["catalogue"]["cards"][0], "symbols": ["banana"]}]}}
     with pytest.raises(ConfigError, match="symbols"):
         load_catalogue(broken)
+
+
+def test_a_card_id_that_is_not_an_action_word_is_refused() -> None:
+    data = load_components("jackpot-payout")
+    for bad in ("my grapes", "123", "Grapes"):
+        broken = {**data, "catalogue": {"cards": [{**data["catalogue"]["cards"][0], "id": bad}]}}
+        with pytest.raises(ConfigError, match="id"):
+            load_catalogue(broken)
+
+
+def test_exactly_one_coinless_wild_line_is_needed() -> None:
+    data = load_components("jackpot-payout")
+    cards = [c for c in data["catalogue"]["cards"] if c["kind"] != "coinless-wild"]
+    with pytest.raises(ConfigError, match="coinless-wild"):
+        load_catalogue({**data, "catalogue": {"cards": cards}})

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -39,6 +40,8 @@ SETS = ("starting", "introductory", "expert", "all", "solo")
 #: the sets a game can be played with (the display's draw deck)
 PLAYABLE_SETS = ("introductory", "expert")
 MAX_COINS = 4
+#: card ids are action arguments: lowercase words joined by dashes, never a bare number
+CARD_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,8 @@ def _card(entry: Any, index: int) -> Card:
     if not isinstance(entry, Mapping):
         raise ConfigError(f"{where} must be a table with id, name, symbols, coins, kind, set and count")
     card_id = _need(entry, "id", str, where)
+    if not CARD_ID.fullmatch(card_id) or card_id.isdigit():
+        raise ConfigError(f"{where}: id {card_id!r} must be lowercase words joined by dashes ('my-grapes-2')")
     where = f"jackpot-payout card '{card_id}'"
     symbols = entry.get("symbols")
     if (not isinstance(symbols, list) or not 1 <= len(symbols) <= 2 or len(set(symbols)) != len(symbols)
@@ -168,6 +173,8 @@ def load_catalogue(data: Mapping[str, Any]) -> Catalogue:
         raise ConfigError(f"{where}: a bank larger than the box's {numbers['box_coins']} coins")
     if not any(card.kind == "starting" for card in cards.values()):
         raise ConfigError("jackpot-payout components list no starting cards")
+    if sum(1 for card in cards.values() if card.kind == "coinless-wild") != 1:
+        raise ConfigError("jackpot-payout components need exactly one coinless-wild line (with its count)")
     text = data.get("abilities", {})
     if not isinstance(text, Mapping):
         raise ConfigError("jackpot-payout [abilities] must map ability ids to their text")

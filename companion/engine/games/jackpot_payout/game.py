@@ -64,8 +64,6 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
             raise ConfigError("house_cards is for solo games (1 player); multiplayer uses no House cards")
         else:
             self.house_cards = {}
-        if not self.catalogue.of_kind("coinless-wild"):
-            raise ConfigError("jackpot-payout components list no coinless wild")
         if sum(self.supply().values()) < self.catalogue.display_size:
             raise ConfigError(f"the chosen sets hold fewer than {self.catalogue.display_size} display cards")
 
