@@ -429,3 +429,18 @@ def test_table_mode_reports_are_checked_against_the_cards_that_remain() -> None:
     resolver.report("carpet-genie", point)
     match.resolve(resolver)
     assert match.state.pile_tops[2] == "carpet-genie"
+
+
+def test_paying_to_spin_is_offered_only_while_a_reel_pile_has_a_card_to_flip() -> None:
+    tiny = {"reel_sides": {"apple-cherry": {"apple": 3, "cherry": 3}}}
+    match = started(components=tiny, setup=("apple-cherry",) * 3 + (
+        "apple", "apple-cherry", "cherry", "apple-cherry", "apple", "apple-cherry"))
+    assert match.state.pile_sizes == [1, 1, 1]
+    play(match, "flip 0 1 1 2", "apple", "cherry")
+    match.apply("pay 1 0")
+    play(match, "flip 2 2", "cherry")
+    assert match.state.pile_sizes == [0, 0, 0]
+    assert match.legal_actions() == [Action.of("stop")]  # a 2-point card is held, but nothing to flip
+    with pytest.raises(IllegalActionError, match="nothing left to spin"):
+        match.apply("pay 2 0")
+    assert isinstance(match.apply("stop")[-1], GameEnded)
