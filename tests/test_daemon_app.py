@@ -194,3 +194,39 @@ def test_ready_and_the_watchdog_come_from_the_loop(tmp_path: Path, monkeypatch: 
     finally:
         daemon.close()
         receiver.close()
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.played: list[tuple[str, dict[str, Any]]] = []
+
+    def play(self, name: str, **params: Any) -> bool:
+        self.played.append((name, params))
+        return True
+
+
+def test_sounds_follow_the_journal_and_a_shake_carries_the_chip_count(tmp_path: Path) -> None:
+    daemon = make(tmp_path, game="pay-line", mode="cabinet", players=2)
+    recorder = Recorder()
+    daemon.sound = recorder
+    try:
+        daemon.dispatch(InputEvent("hold3", PRESS, 0.0))
+        daemon.dispatch(InputEvent("hold3", LONG_PRESS, 1.5))  # shake the red box
+        daemon.dispatch(InputEvent("lever", "pull", 2.0))
+        daemon.step()
+        names = [name for name, _ in recorder.played]
+        assert ("shake", {"chips": 16}) in recorder.played
+        assert "lever" in names and "dice" in names
+    finally:
+        daemon.close()
+
+
+def test_a_broken_config_stops_run_with_one_line_and_exit_2(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    bad = tmp_path / "config.toml"
+    bad.write_text("[audio]\nvolume = 11\n")
+    assert main(["run", "--config", str(bad), "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "audio.volume" in err

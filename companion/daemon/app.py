@@ -417,9 +417,12 @@ class Daemon:
                 self.running = False
         for name, params in self.display.pop_cues():
             self._play(name, dict(params))
-        lamps = self.flow.lamps() if self.flow is not None and self.menu is None and not self.flow.over \
-            else self.lobby.lamps() if self.flow is None else {"hold1": "on", "hold3": "on", "lever": "on",
-                                                               "start": "on"}
+        if self.flow is None:
+            lamps = self.lobby.lamps()
+        elif self.menu is not None:
+            lamps = {"hold1": "on", "hold3": "on", "lever": "on", "collect": "on", "back": "on"}
+        else:
+            lamps = self.flow.lamps()
         if lamps != self._lamps:
             self._lamps = lamps
             if self.panel is not None:
