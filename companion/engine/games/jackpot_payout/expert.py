@@ -11,8 +11,8 @@ Decisions (text form):
   display is refreshed afterwards;
 - Imp: everyone's top card is revealed (you first, clockwise); for each, ``put-back`` or
   ``discard``;
-- Jackpot Payout: none (``evaluation.jackpot_coins``);
-- Jackpot Shuffle: after a jackpot, ``shuffle-in CARD`` ... ``done`` (see ``turn.py``);
+- Jackpot Payout: none (the jackpot's value: ``evaluation.jackpot_coins``);
+- Jackpot Shuffle: after a jackpot, ``shuffle-in CARD`` ... ``done``;
 - Predict Matches: ``predict N`` (2-5) before anything is revealed; N cards are revealed and
   scored if they all match, otherwise discarded;
 - Thief: each opponent's top card is revealed; ``steal SEAT`` or ``pass``; the rest are
@@ -35,10 +35,10 @@ from companion.engine.games.jackpot_payout.core import (
 )
 from companion.engine.games.jackpot_payout.evaluation import (
     DIVERSITY_COINS,
+    common_symbol,
     diversity_dividends_pay,
-    jackpot_coins,
 )
-from companion.engine.games.jackpot_payout.state import JackpotPayoutState, add, pay
+from companion.engine.games.jackpot_payout.state import JackpotPayoutState, add, pay, shuffle_deck, take
 
 PREDICT_RANGE = range(2, 6)
 
@@ -205,15 +205,42 @@ def _imp_done(table: Table, state: JackpotPayoutState) -> list[Event]:
     return finish_ability(state, "done")
 
 
-# --- Jackpot Payout and Jackpot Shuffle ---------------------------------------------------------------------
+# --- Jackpot Payout (``evaluation.jackpot_coins``) and Jackpot Shuffle ----------------------------
 
 
-def jackpot_payout(cards: list[str], table: Table) -> int:
-    """What a jackpot of ``cards`` pays with its Jackpot Payout cards (see ``evaluation``)."""
-    return jackpot_coins(table.cards(cards))
+def jackpot_shuffle(table: Table, state: JackpotPayoutState) -> list[Event]:
+    """After a jackpot: choose cards of your discard pile to shuffle into your deck."""
+    state.step, state.number = "jackpot-shuffle", 0
+    return []
 
 
-# Jackpot Shuffle's choices are a step of the jackpot itself: ``turn.py`` ("jackpot-shuffle").
+def _shuffle_options(table: Table, state: JackpotPayoutState) -> list[Action]:
+    discard = state.seats[state.current].discard
+    if not discard:
+        return []
+    return [Action.of("shuffle-in", card) for card in sorted(discard)] + [Action.of("done")]
+
+
+def _shuffle_apply(table: Table, state: JackpotPayoutState, action: Action) -> list[Event]:
+    seat = state.seats[state.current]
+    if action.verb == "done":
+        return _shuffle_done(table, state)
+    card = str(action.args[0])
+    take(seat.discard, card)
+    add(seat.deck, card)
+    state.number += 1
+    return []
+
+
+@step("jackpot-shuffle", "shuffle cards from your discard pile into your deck ('shuffle-in CARD'), or 'done'",
+      _shuffle_options, _shuffle_apply)
+def _shuffle_done(table: Table, state: JackpotPayoutState) -> list[Event]:
+    if state.number:
+        shuffle_deck(state.seats[state.current])
+    state.number = 0
+    state.step = "jackpot-done"
+    return []
+
 
 # --- Predict Matches ----------------------------------------------------------------------------------------
 
@@ -246,8 +273,6 @@ def _predict_explain(table: Table, state: JackpotPayoutState, action: Action) ->
 @step("predict-matches", "announce how many cards will match: 'predict N' (2-5)",
       _predict_options, _predict_apply, _predict_explain)
 def _predict_checked(table: Table, state: JackpotPayoutState) -> list[Event]:
-    from companion.engine.games.jackpot_payout.evaluation import common_symbol
-
     cards = [r.card for r in state.revealed]
     state.revealed = []
     events: list[Event] = []

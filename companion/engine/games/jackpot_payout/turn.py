@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from companion.engine.actions import Action
 from companion.engine.events import CardTaken, Event, GameEnded, JackpotHit, TurnEnded, TurnStarted
+from companion.engine.games.jackpot_payout.abilities import consolation_prize, shopping_spree, stuck_reel
 from companion.engine.games.jackpot_payout.core import (
     STEPS,
     Table,
@@ -32,6 +33,7 @@ from companion.engine.games.jackpot_payout.evaluation import (
     jackpot_coins,
     jackpot_symbol,
 )
+from companion.engine.games.jackpot_payout.expert import jackpot_shuffle
 from companion.engine.games.jackpot_payout.state import (
     CardScored,
     EndTriggered,
@@ -39,8 +41,6 @@ from companion.engine.games.jackpot_payout.state import (
     ShowdownStarted,
     add,
     pay,
-    shuffle_deck,
-    take,
     total,
 )
 
@@ -162,13 +162,9 @@ def settle(table: Table, state: JackpotPayoutState) -> list[Event]:
             events.append(CardScored(state.current, card))
         seat.play = []
         events += pay(state, state.current, amount)
-        if count_ability(cards, "jackpot-shuffle") and seat.discard:
-            state.step, state.number = "jackpot-shuffle", 0
-        else:
-            events += after_jackpot(state)
-        return events
-    from companion.engine.games.jackpot_payout.abilities import consolation_prize, shopping_spree
-
+        if count_ability(cards, "jackpot-shuffle"):
+            return events + jackpot_shuffle(table, state)
+        return events + after_jackpot(state)
     events += consolation_prize(table, state)
     if state.in_showdown:
         return events + end_showdown_turn(table, state)
@@ -188,33 +184,9 @@ def after_jackpot(state: JackpotPayoutState) -> list[Event]:
     return []
 
 
-# --- Jackpot Shuffle: choose discards to shuffle into the deck ------------------------------------
-
-
-def _shuffle_options(table: Table, state: JackpotPayoutState) -> list[Action]:
-    discard = state.seats[state.current].discard
-    if not discard:
-        return []
-    return [Action.of("shuffle-in", card) for card in sorted(discard)] + [Action.of("done")]
-
-
-def _shuffle_apply(table: Table, state: JackpotPayoutState, action: Action) -> list[Event]:
-    seat = state.seats[state.current]
-    if action.verb == "done":
-        return _shuffle_done(table, state)
-    card = str(action.args[0])
-    take(seat.discard, card)
-    add(seat.deck, card)
-    state.number += 1
-    return []
-
-
-@step("jackpot-shuffle", "shuffle cards from your discard pile into your deck ('shuffle-in CARD'), or 'done'",
-      _shuffle_options, _shuffle_apply)
-def _shuffle_done(table: Table, state: JackpotPayoutState) -> list[Event]:
-    if state.number:
-        shuffle_deck(state.seats[state.current])
-    state.number = 0
+@step("jackpot-done", "the jackpot is scored")
+def jackpot_done(table: Table, state: JackpotPayoutState) -> list[Event]:
+    """After Jackpot Shuffle's choices: the turn goes on as after any jackpot."""
     return after_jackpot(state)
 
 
@@ -283,8 +255,6 @@ def _take_explain(table: Table, state: JackpotPayoutState, action: Action) -> st
       _take_options, _take_apply, _take_explain)
 def display_done(table: Table, state: JackpotPayoutState) -> list[Event]:
     """Done with the display: decide on the Stuck Reels in play."""
-    from companion.engine.games.jackpot_payout.abilities import stuck_reel
-
     state.takes_left, state.special_ok = 0, False
     return stuck_reel(table, state)
 
@@ -303,7 +273,7 @@ def end_turn(table: Table, state: JackpotPayoutState) -> list[Event]:
     seat.play, seat.kept, state.stuck_kept = kept, len(kept), []
     events: list[Event] = [TurnEnded(state.current)]
     if table.solo:
-        from companion.engine.games.jackpot_payout.house import solo_turn_ended
+        from companion.engine.games.jackpot_payout.house import solo_turn_ended  # house imports this module
 
         return events + solo_turn_ended(table, state)
     if not state.end_trigger:
@@ -355,4 +325,4 @@ def end_showdown_turn(table: Table, state: JackpotPayoutState) -> list[Event]:
     return events + next_showdown_player(table, state)
 
 
-assert {"turn", "reveal", "order", "settle", "take", "end-turn", "jackpot-shuffle"} <= set(STEPS)
+assert {"turn", "reveal", "order", "settle", "take", "end-turn", "jackpot-shuffle", "stuck"} <= set(STEPS)
