@@ -363,3 +363,54 @@ def test_thief_takes_one_revealed_opponent_card_and_the_rest_are_discarded() -> 
     state = match.state
     assert state.seats[0].discard == {"exp-crown-4": 1}
     assert state.seats[2].discard == {"start-shamrock": 1}
+
+
+# --- edges -----------------------------------------------------------------------------------------
+
+
+def test_an_opponent_reaching_twelve_coins_by_coin_sync_triggers_the_end_after_the_turn() -> None:
+    match = start(variants=("expert",), decks={0: with_cards(exp_coin_sync_grapes=1, exp_crown_2=1),
+                                               1: with_cards(exp_cherries_2=1)})
+    match.state.seats[1].coins = 10
+    reveal(match, "exp-coin-sync-grapes", "start-crown", "start-diamond", "exp-crown-2")
+    play(match, "score")
+    reveal(match, "exp-cherries-2")
+    events = play(match, "done")
+    assert any(type(e).__name__ == "EndTriggered" and e.to_dict()["player"] == 1 for e in events)
+    assert match.state.in_showdown and match.state.current == 0  # fewest coins first
+
+
+def test_imp_in_solo_reveals_only_your_own_top_card() -> None:
+    match = start(players=1, variants=("expert",), decks={0: with_cards(exp_imp_crown=1)})
+    reveal(match, "exp-imp-crown", "start-crown", "start-diamond", "start-grapes")
+    play(match, "discard")
+    assert match.state.seats[0].discard == {"start-grapes": 1}
+    assert match.state.step == "take"
+
+
+def test_generous_stops_when_the_display_and_the_wilds_run_out() -> None:
+    match = start(players=3, variants=("expert",), decks={0: with_cards(exp_generous_cherries=1)})
+    match.state.display = ["exp-crown-4", None, None, None, None, None, None]
+    match.state.wilds = 0
+    reveal(match, "exp-generous-cherries", "start-crown", "start-diamond")
+    play(match, "give 0")
+    assert match.state.seats[0].discard == {"exp-crown-4": 1}
+    assert match.state.seats[1].discard == {} and match.state.seats[2].discard == {}
+
+
+def test_predict_matches_reshuffles_an_empty_deck_to_reveal_every_card_announced() -> None:
+    match = start(variants=("expert",), decks={0: {"exp-predict-matches-crown": 1, "start-grapes": 1,
+                                                   "start-cherries": 1, "start-crown": 1}})
+    match.state.seats[0].discard = {"start-crown": 2}
+    reveal(match, "exp-predict-matches-crown", "start-grapes", "start-cherries")
+    play(match, "predict 3")
+    events = reveal(match, "start-crown")
+    assert any(type(e).__name__ == "DeckReshuffled" for e in events)
+    reveal(match, "start-crown", "start-crown")
+    assert match.state.seats[0].coins == 3
+
+
+def test_guess_suit_with_no_card_left_anywhere_does_nothing() -> None:
+    match = start(decks={0: {"int-guess-suit-diamond": 1, "start-grapes": 1, "start-cherries": 1}})
+    reveal(match, "int-guess-suit-diamond", "start-grapes", "start-cherries")
+    assert match.state.step == "take"
