@@ -10,9 +10,10 @@ Zones (mat millimetres, origin at the mat's top-left, markers' top-left one firs
 - mega-jackpot: ``pile0`` .. ``pile2`` (the reel piles, top row) above ``discard0`` ..
   ``discard2``.
 - jackpot-payout: ``reel0`` .. ``reel2``, the three reel slots in the middle of the mat.
-- thanks-a-lottery: ``block0`` .. ``block3``, four block rows, one block per row: lay a block's
-  cards side by side (3 to 7 cards) inside its row. These zones hold several cards
-  (``Zone.multi``), so the tracker reports the set of cards in a row.
+- thanks-a-lottery: ``block0`` .. ``block2``, three block rows, one block per row: lay a block's
+  cards side by side (up to 5 fit; a longer block continues on the row below) inside its row.
+  These zones hold several cards (``Zone.multi``), so the tracker reports the set of cards in a
+  row.
 
 Pay Line has no cards and no mat.
 """
@@ -34,8 +35,8 @@ SLOT_PAD_MM = 6.0
 SLOT_W_MM = CARD_W_MM + 2 * SLOT_PAD_MM
 SLOT_H_MM = CARD_H_MM + 2 * SLOT_PAD_MM
 GAP_MM = 8.0
-#: Corner markers: 6 cells of 6 mm, large enough to find in a half-size image.
-MAT_MARKER_MM = 36.0
+#: Corner markers: 6 cells of 5 mm (30 mm), half as big again as a card's markers.
+MAT_MARKER_MM = 30.0
 MAT_MARKER_MARGIN_MM = 5.0
 #: The zones start inside the band the corner markers occupy.
 BAND_MM = MAT_MARKER_MARGIN_MM + MAT_MARKER_MM + 4.0
@@ -110,7 +111,7 @@ def _grid(names: list[list[str]], labels: list[list[str]]) -> tuple[list[Zone], 
 
 
 #: Thanks a Lottery: how many block rows the mat has and how many cards a row holds side by side.
-LOTTERY_BLOCK_ROWS = 4
+LOTTERY_BLOCK_ROWS = 3
 LOTTERY_ROW_CARDS = 5
 
 

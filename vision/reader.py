@@ -195,13 +195,13 @@ class CardReader:
             if printed is None:
                 continue
             side_px = math.dist(quad[0], quad[2]) / math.sqrt(2)
-            expected = partner_centre(quad)
+            expected, centre = partner_centre(quad), quad.sum(axis=0) / 4
             for other, quads in found:
                 if other is printed and len(quads) == 1:
                     partner = quads[0]
                     if (
-                        math.dist(expected, partner.mean(axis=0)) < 0.6 * side_px
-                        and math.dist(partner_centre(partner), quad.mean(axis=0)) < 0.6 * side_px
+                        math.dist(expected, partner.sum(axis=0) / 4) < 0.6 * side_px
+                        and math.dist(partner_centre(partner), centre) < 0.6 * side_px
                     ):
                         quads.append(quad)
                         break
