@@ -208,7 +208,10 @@ def _tile_back(frame: w.Frame, rect: pygame.Rect) -> None:
 
 def _lottery(frame: w.Frame, view: TableView, panel: LotteryPanel, rect: pygame.Rect) -> None:
     top, rest = w.split_h(rect, 0.17, frame.px(1))
-    w.text(frame, f"Round {panel.round_number}", 6.0, (top.x, top.centery), res.GOLD, "midleft")
+    heading = w.text(frame, f"Round {panel.round_number}", 6.0, (top.x, top.centery), res.GOLD, "midleft")
+    w.text(
+        frame, f"Deck {panel.deck_left}", 4.4, (heading.right + frame.px(3), top.centery), res.DIM, "midleft"
+    )
     token = max(10, top.height - frame.px(1))
     x = top.right - token // 2
     for space in reversed(panel.prize_spaces):
@@ -264,7 +267,6 @@ def _lottery(frame: w.Frame, view: TableView, panel: LotteryPanel, rect: pygame.
             "midright",
         )
         del name
-    w.text(frame, f"Deck {panel.deck_left}", 4.0, (rect.right, rect.y), res.DIM, "topright")
 
 
 # --- Jackpot Payout --------------------------------------------------------------------------
@@ -303,6 +305,4 @@ def _payout(frame: w.Frame, view: TableView, panel: PayoutPanel, rect: pygame.Re
             )
     if panel.pairs or panel.end_trigger:
         note = panel.end_trigger or ("Pairs: " + ", ".join(panel.pairs))
-        w.text(
-            frame, note, 4.4, (rect.centerx, reels_rect.bottom), res.GOLD, "midbottom", max_width=rect.width
-        )
+        w.text(frame, note, 4.4, note_rect.center, res.GOLD, "center", max_width=rect.width)

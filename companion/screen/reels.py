@@ -270,7 +270,7 @@ class ReelsWidget:
     ) -> None:
         """The amount won, popping up over the reels' lower edge."""
         grow = min(1.0, since / 0.35)
-        size = max(14, int(height * 0.2 * (0.6 + 0.4 * grow)))
+        size = int(max(20, min(height * 0.3, 48)) * (0.6 + 0.4 * grow))
         text = self._res.text(label, size, res.GOLD)
         plate = text.get_rect(center=center).inflate(size, size // 4)
         pygame.draw.rect(surface, (60, 16, 24), plate, border_radius=plate.height // 2)

@@ -172,7 +172,8 @@ def _controls(frame: w.Frame, view: TableView, rect: pygame.Rect) -> None:
     glow = (255, 236, 150) if w.blink(frame.now, 0.8) else res.GOLD
     for hint in view.controls:
         label = f"{_control_name(hint.control)} {hint.label}".strip()
-        width = frame.res.text(label, frame.px(size), res.ACTIVE_TEXT).get_width() + frame.px(size * 0.9)
+        width = frame.res.text(label, max(w.MIN_TEXT_PX, frame.px(size)), res.ACTIVE_TEXT).get_width()
+        width += frame.px(size * 0.9)
         if x + width > rect.right and x > rect.x:
             x, y = rect.x, y + line_h + gap
         if y + line_h // 2 > rect.bottom + gap:

@@ -16,6 +16,9 @@ from companion.screen import resources as res
 from companion.screen.reels import ReelsWidget
 
 RGB = tuple[int, int, int]
+#: The smallest text drawn, in pixels: below this the bundled font stops being readable on a
+#: 3.5" panel at arm's length.
+MIN_TEXT_PX = 13
 #: One colour per seat for charts and dots (none of them the highlight gold).
 PLAYER_COLORS: tuple[RGB, ...] = (
     (90, 200, 255),
@@ -96,8 +99,9 @@ def text(
     max_width: int | None = None,
     bold: bool = True,
 ) -> pygame.Rect:
-    """Draw one line of text ``size`` units tall at ``pos`` (``anchor`` names the rect point)."""
-    px = frame.px(size)
+    """Draw one line of text ``size`` units tall at ``pos`` (``anchor`` names the rect point);
+    never smaller than :data:`MIN_TEXT_PX`."""
+    px = max(MIN_TEXT_PX, frame.px(size))
     surface = (
         frame.res.fit_text(content, px, max_width, color, bold)
         if max_width is not None
@@ -125,7 +129,7 @@ def pill(
     frame: Frame, label: str, center: tuple[int, int], size: float, fill: RGB, color: RGB
 ) -> pygame.Rect:
     """A rounded label, e.g. a live control ("LEVER Spin") or a "CLAIM" marker."""
-    surface = frame.res.text(label, frame.px(size), color)
+    surface = frame.res.text(label, max(MIN_TEXT_PX, frame.px(size)), color)
     rect = surface.get_rect(center=center).inflate(frame.px(size * 0.9), frame.px(size * 0.35))
     pygame.draw.rect(frame.surface, fill, rect, border_radius=rect.height // 2)
     frame.surface.blit(surface, surface.get_rect(center=rect.center))
