@@ -13,6 +13,7 @@ from companion.cli.commands.run import attach_simulated_table
 from companion.daemon.app import Daemon, RunOptions
 from companion.daemon.dealer import SimDealer
 from companion.engine import get_game
+from companion.journal import Journal
 
 
 def test_the_first_grid_is_read_by_the_camera_and_revealed_as_dealt(tmp_path: Path) -> None:
@@ -45,3 +46,31 @@ def test_the_first_grid_is_read_by_the_camera_and_revealed_as_dealt(tmp_path: Pa
         assert daemon.vision_latency  # observations reached the flow from the camera thread
     finally:
         daemon.close()
+
+
+def test_with_the_camera_missing_the_whole_game_is_entered_by_buttons(tmp_path: Path) -> None:
+    from companion.daemon.dealer import SimulatedCamera
+
+    class NoCamera(SimulatedCamera):
+        def __call__(self, game_id: str) -> object:
+            raise OSError("no camera on the CSI port")
+
+    lines: list[str] = []
+    camera = NoCamera(3)
+    options = RunOptions(headless=True, fast=True, game="bandit", mode="table", seed=3, use_gpio=False,
+                         autoplay=3, exit_when_over=True, journal_path=tmp_path / "journal.sqlite",
+                         camera_factory=camera, dealer=SimDealer(camera, seed=3), transcript=lines.append)
+    daemon = Daemon(options)
+    daemon.start()
+    daemon.run()
+    flow = daemon.flow
+    assert flow is not None and flow.over
+    assert any("camera: camera not available" in line for line in lines)
+    with Journal.open(tmp_path / "journal.sqlite") as journal:
+        record = journal.games()[0]
+        assert record.status == "finished"
+        entries = journal.entries(record.id)
+    sources = {json.loads(text)["source"] for _, kind, text, _ in entries if kind == "observation"}
+    assert sources == {"buttons"}
+    assert sum(1 for _, kind, _, _ in entries if kind == "observation") == sum(
+        1 for action in flow.match.log if action.is_reveal)
