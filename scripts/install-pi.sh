@@ -31,7 +31,7 @@ apt-get update
 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
     python3 python3-venv python3-pip python3-dev \
     python3-picamera2 python3-libcamera python3-lgpio python3-numpy \
-    libcamera-apps-lite alsa-utils libsdl2-2.0-0 libdrm2 libgbm1 libegl1 \
+    alsa-utils libdrm2 libgbm1 libegl1 \
     rsync sqlite3
 
 say "2/5 the service user '$SERVICE_USER'"

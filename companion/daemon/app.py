@@ -434,6 +434,8 @@ class Daemon:
             self.sound.play(name, **params)
 
     def _emit(self, line: str) -> None:
+        if not line.startswith("["):
+            log.info("%s", line)  # resumed, camera lost/back, first frame: for journalctl
         if self.options.transcript is not None:
             self.options.transcript(line)
 

@@ -76,7 +76,12 @@ def attach_simulated_table(options: Any, seed: int) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run until stopped; SIGTERM (systemctl stop) ends the loop cleanly."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import logging
+
     from companion.daemon.app import Daemon
+
+    # Under systemd stderr goes to the journal: `journalctl -u jackpot-companion`.
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
 
     options = build_options(args)
     if options.headless and args.autoplay is None and args.game is None:
