@@ -24,6 +24,14 @@ Decisions taken where the rulebook and RULINGS.md are silent:
   multiplayer; both end triggers are checked when the turn ends; equal coins: The House wins.
 - Every ability in play must be resolved (its own text says where the player may decline).
 - Improve the Odds may take any card of the deck (the deck is looked through, then shuffled).
+- Predict Matches reveals all N announced cards even once a mismatch shows (all are discarded).
+- Flush names one of the five suits (not wild); wild display cards are flushed with any suit.
+- Card marks (assumed): only Thief is multiplayer-only (2+); Improve the Odds is not used solo
+  (the rulebook removes it); House cards are solo-only. Solo uses 2 House cards by default.
+- The 12-coin trigger is checked when a turn ends (an opponent can reach it by Coin Sync); the
+  small-deck trigger when a turn starts. Final Showdown order is fixed when it starts.
+- ``adjudicate`` adds ``shopping_spree`` (true: any number of cards more may be taken) to the
+  contract's keys; ``may_take`` stays the normal 0-2.
 """
 
 from companion.engine.games.jackpot_payout.game import JackpotPayoutGame
