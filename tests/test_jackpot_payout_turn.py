@@ -206,3 +206,16 @@ def test_the_public_view_hides_deck_contents_but_shows_discards_and_the_display(
     assert view["display"] == DISPLAY
     assert "supply" not in view and view["supply_count"] == 53
     assert match.game.public_view(match.state, viewer=0)["seats"][0]["deck_contents"] == PLAIN
+
+
+def test_chance_point_kinds_tell_the_camera_where_to_look() -> None:
+    match = start(decks={0: {"int-filter-2-cherries": 1, **PLAIN}})
+    point = match.chance_point
+    assert point is not None and point.kind == "reel"
+    reveal(match, "int-filter-2-cherries", "start-grapes", "start-crown")
+    point = match.chance_point
+    assert point is not None and point.kind == "draw"
+    reveal(match, "start-diamond", "start-diamond")
+    play(match, "filter none", "take 0")
+    point = match.chance_point
+    assert point is not None and point.kind == "display"

@@ -116,18 +116,19 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
     # --- chance ------------------------------------------------------------------------------------
 
     def chance_point(self, state: JackpotPayoutState) -> ChancePoint | None:
-        """The next card to reveal: a player's top card, or a card for a display pile."""
+        """The next card to reveal. Kinds: ``reel`` (a card into play), ``draw`` (a top card
+        revealed for an ability), ``display`` (a card for a display pile)."""
         if not needs_chance(state):
             return None
         if state.reveal_queue:
             seat_index = state.reveal_queue[0]
             seat = state.seats[seat_index]
-            if state.step == "reveal":
+            outcomes = tuple(sorted(seat.deck.items()))
+            if state.step == "reveal":  # camera zone reel0..reel2 of the player whose turn it is
                 reel = len(seat.play) + len(state.revealed) + 1
-                what = f"{who(seat_index)}'s card for reel {reel}"
-            else:
-                what = f"the top card of {who(seat_index)}'s deck ({state.reveal_reason})"
-            return ChancePoint("draw", what, tuple(sorted(seat.deck.items())))
+                return ChancePoint("reel", f"{who(seat_index)}'s card for reel {reel}", outcomes)
+            what = f"the top card of {who(seat_index)}'s deck ({state.reveal_reason})"
+            return ChancePoint("draw", what, outcomes)
         slot = state.refill[0]
         outcomes = tuple(sorted(state.supply.items()))
         return ChancePoint("display", f"the new card for display pile {slot + 1}", outcomes)
