@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -230,3 +231,28 @@ def test_a_broken_config_stops_run_with_one_line_and_exit_2(tmp_path: Path,
     assert main(["run", "--config", str(bad), "--headless"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "audio.volume" in err
+
+
+def test_without_the_mat_in_view_the_screen_asks_for_it_and_reads_nothing(tmp_path: Path) -> None:
+    from companion.daemon.app import MAT_MESSAGE
+    from companion.daemon.camera import VisionUpdate, ZoneReading
+
+    opening = threading.Event()
+
+    def slow_camera(game_id: str) -> Any:
+        opening.wait(10)  # still opening while the test runs
+        raise OSError("gave up")
+
+    daemon = make(tmp_path, game="bandit", mode="table", camera_factory=slow_camera)
+    try:
+        daemon.dispatch(CameraStatus(True, "camera ready"))
+        seen = {"r0c0": ZoneReading("r0c0", "changed", "bar")}
+        daemon.dispatch(VisionUpdate(seen, 0.0, 0.0, mat_found=False))
+        daemon.step()
+        assert isinstance(daemon.view, TableView) and daemon.view.alert == MAT_MESSAGE
+        assert daemon.flow.session.version == 0  # type: ignore[union-attr]
+        daemon.dispatch(VisionUpdate(seen, 0.0, 0.0, mat_found=True))
+        assert [str(a) for a in daemon.flow.match.log] == ["reveal bar"]  # type: ignore[union-attr]
+    finally:
+        opening.set()
+        daemon.close()

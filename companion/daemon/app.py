@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 
 #: Seconds between retries of a write the full disk refused.
 PAUSE_RETRY = 2.0
+MAT_MESSAGE = "The camera cannot see the mat: put it in view with all four corners showing"
 PAUSED_MESSAGE = "Disk full: the game is paused and nothing is lost. Free space on the SD card."
 
 
@@ -109,6 +110,7 @@ class Daemon:
         self.camera: CameraWorker | None = None
         self.camera_ok: bool | None = None
         self.camera_message = ""
+        self.mat_found = True
         self.menu: int | None = None
         self._start_down = False
         self.paused: str | None = None
@@ -258,6 +260,9 @@ class Daemon:
     def dispatch(self, item: object) -> None:
         """Handle one queued thing: a control, a camera observation, a camera status."""
         if isinstance(item, VisionUpdate):
+            self.mat_found = item.mat_found
+            if not item.mat_found:
+                return  # without the mat no zone can be placed: ask for the mat instead
             if self.flow is not None and not self.paused:
                 self._guarded(lambda: self.flow.on_observations(item.observations), None)  # type: ignore[union-attr]
                 self.vision_latency.append((item.frame_at, time.monotonic()))
@@ -394,11 +399,14 @@ class Daemon:
         view = self.flow.view()
         if isinstance(view, TableView):
             status = view.status
+            alert = self.paused or view.alert
             if self.flow.session.mode == "table" and self.camera_ok is False:
                 status = "camera lost: manual entry"
+            elif self.flow.session.mode == "table" and self.camera_ok and not self.mat_found:
+                alert = alert or MAT_MESSAGE
             if self.note:
                 status = f"{status} · {self.note}" if status else self.note
-            view = dataclasses.replace(view, alert=self.paused or view.alert, status=status)
+            view = dataclasses.replace(view, alert=alert, status=status)
         return view
 
     def _after_draw(self) -> None:

@@ -125,6 +125,8 @@ class Flow:
             self.cue("error")
             return None
         self.alert = None
+        if not (Action.parse(action) if isinstance(action, str) else action).is_reveal:
+            self.status = ""  # "resumed" shows until a player decides something
         if any(isinstance(e, TurnEnded) for e in events):
             self.history.append(tuple(self.scores()))
         return events
