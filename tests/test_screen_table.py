@@ -133,3 +133,16 @@ def test_every_game_table_renders_at_both_sizes(display: Display, name: str) -> 
     pixels = play(display, samples.tables()[name], 1.0)
     assert pixels.shape[:2] == display.size
     assert pixels.std() > 20  # something is drawn, not a blank screen
+
+
+def test_a_symbol_the_art_does_not_know_shows_a_question_mark_not_a_crash(
+    display: Display, caplog: pytest.LogCaptureFixture
+) -> None:
+    from companion.screen.views import ReelSet
+
+    lemon = f"lemon-{display.size[0]}"  # the warning is given once per symbol per process
+    view = replace(samples.payout_table(), reels=ReelSet.row(["grapes", lemon, "wild"], spin_id=3))
+    with caplog.at_level("WARNING"):
+        pixels = play(display, view, 5.0)
+    assert pixels.std() > 20
+    assert caplog.text.count(f"jackpot-payout has no symbol '{lemon}'") == 1

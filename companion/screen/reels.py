@@ -128,7 +128,10 @@ class ReelsWidget:
         frame = pygame.Rect(x0 - gap, y0 - gap, total_w + 2 * gap, cell_h * rows + 2 * gap)
         pygame.draw.rect(surface, res.GOLD, frame, border_radius=gap)
         pygame.draw.rect(surface, (40, 20, 10), frame.inflate(-gap, -gap), border_radius=gap // 2)
-        symbols = art.symbol_ids(game_id)
+        try:
+            symbols = art.symbol_ids(game_id)
+        except KeyError:  # a game without art: its strip shows only the symbols it is given
+            symbols = sorted({x for column in reels.reels for x in column if x is not None}) or ["?"]
         shade = self._shade(reel_w, cell_h * rows)
         spin = self._spin
         for i, column in enumerate(reels.reels):

@@ -7,6 +7,7 @@ display's pixel format: an unconverted RGBA surface blits many times slower (PLA
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import cv2
@@ -14,6 +15,9 @@ import numpy as np
 import pygame
 
 from companion import art
+from companion.art.canvas import Canvas
+
+log = logging.getLogger(__name__)
 
 RGB = tuple[int, int, int]
 
@@ -98,11 +102,7 @@ class Resources:
         key = (game_id, symbol_id, size)
         surface = self._symbols.get(key)
         if surface is None:
-            rgba = (
-                _split_art(game_id, symbol_id, size)
-                if "|" in symbol_id
-                else art.render_symbol(game_id, symbol_id, size)
-            )
+            rgba = symbol_rgba(game_id, symbol_id, size)
             surface = pygame.image.frombuffer(rgba.tobytes(), (size, size), "RGBA").convert_alpha()
             self._symbols[key] = surface
         return surface
@@ -120,12 +120,39 @@ class Resources:
         return surface
 
 
-def _split_art(game_id: str, symbol_id: str, size: int) -> np.ndarray:
-    first, second = symbol_id.split("|", 1)
-    small = int(size * 0.62)
+_warned: set[tuple[str, str]] = set()
+
+
+def symbol_rgba(game_id: str, symbol_id: str, size: int) -> np.ndarray:
+    """A symbol's RGBA art; a split card ``a|b`` shows both halves; an id the art does not know
+    (a view built wrongly) shows a question mark and logs one warning, so the screen never
+    stops the game."""
+    if "|" in symbol_id:
+        first, second = symbol_id.split("|", 1)
+        return _split_art(
+            symbol_rgba(game_id, first, int(size * 0.62)),
+            symbol_rgba(game_id, second, int(size * 0.62)),
+            size,
+        )
+    try:
+        return art.render_symbol(game_id, symbol_id, size)
+    except KeyError as error:
+        if (game_id, symbol_id) not in _warned:
+            _warned.add((game_id, symbol_id))
+            log.warning("screen: %s; drawing a question mark", error.args[0] if error.args else error)
+        return _unknown(size)
+
+
+def _unknown(size: int) -> np.ndarray:
+    canvas = Canvas(size)
+    canvas.circle((50, 50), 40, fill=(200, 200, 210))
+    canvas.text("?", (50, 50), 42, (60, 60, 70), outline=None, weight=0.18)
+    return canvas.to_rgba()
+
+
+def _split_art(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
+    small = a.shape[0]
     out = np.zeros((size, size, 4), np.uint8)
-    a = art.render_symbol(game_id, first, small)
-    b = art.render_symbol(game_id, second, small)
     out[:small, :small] = a
     region = out[size - small :, size - small :]
     alpha = b[..., 3:4].astype(np.float32) / 255.0
@@ -139,11 +166,7 @@ def _make_cell(game_id: str, symbol_id: str | None, width: int, height: int, blu
     rgb[:] = REEL_FACE
     if symbol_id:
         size = max(8, int(min(width, height) * 0.84))
-        sym = (
-            _split_art(game_id, symbol_id, size)
-            if "|" in symbol_id
-            else art.render_symbol(game_id, symbol_id, size)
-        ).astype(np.float32) / 255.0
+        sym = symbol_rgba(game_id, symbol_id, size).astype(np.float32) / 255.0
         x0 = (width - size) // 2
         y0 = (height - size) // 2
         alpha = sym[..., 3:4]

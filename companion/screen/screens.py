@@ -78,7 +78,7 @@ def attract(frame: w.Frame, view: AttractView) -> None:
         "midtop",
         max_width=frame.width - frame.px(4),
     )
-    games = view.games or tuple(art.game_ids())
+    games = tuple(g for g in view.games if g in art.game_ids()) or tuple(art.game_ids())
     game = games[int(frame.now // 6.0) % len(games)]
     symbols = art.symbol_ids(game)
     cell = int(min(frame.width * 0.26, frame.height * 0.42))
