@@ -148,3 +148,16 @@ def test_vision_enroll_from_photos(tmp_path: Path, capsys: pytest.CaptureFixture
     assert (store / "thanks-a-lottery" / "1.png").is_file()
     assert main(["vision", "enroll", "thanks-a-lottery", f"9={path}", "--store", str(store)]) == 2
     assert "has no card '9'" in capsys.readouterr().err
+
+
+def test_vision_identify_without_a_game_recognises_the_mat_and_reads_its_zones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require_game("mega-jackpot")
+    table = SimulatedTable("mega-jackpot", seed=25)
+    table.place("pile0", "apple/cherry")
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), table.frame())
+    assert main(["vision", "identify", str(path)]) == 0
+    (line,) = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+    assert [(c["id"], c["side"], c["zone"]) for c in line["cards"]] == [("apple/cherry", "back", "pile0")]

@@ -109,10 +109,10 @@ class Match:
 
     @property
     def confidence(self) -> float:
-        """0-1: how clearly the best reference beat the runner-up."""
+        """0.8-1 for a verified match (it already beat MIN_INLIERS and the margin), 0 for unknown."""
         if self.card_id is None:
             return 0.0
-        return float(min(1.0, (self.inliers - self.runner_up) / (2.0 * MIN_INLIERS)))
+        return float(0.8 + 0.2 * min(1.0, (self.inliers - self.runner_up) / (4.0 * MIN_INLIERS)))
 
 
 class EnrolledDeck:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.markers import MarkerMap, all_marker_owners, detect
 from vision.reader import CardReader, Sighting
 
 
@@ -23,13 +24,27 @@ def identify_any(
         hosts = [g for g, cls in all_games().items() if _has_cards(cls)]
         if not hosts:
             raise UserError("no game with cards is installed")
-        return CardReader(hosts[0], use_mat=False).read(image).cards
+        reader = CardReader(hosts[0], use_mat=False)
+        if use_mat:
+            # A game's mat in the picture names the game (and gives zones and millimetres).
+            _corners, ids = detect(reader._card_detector, _grey(image))
+            owners = all_marker_owners()
+            for game in hosts:
+                if any(owners.get(i) == game and i in MarkerMap.mat_ids(game) for i in ids):
+                    return CardReader(game, use_mat=True).read(image).cards
+        return reader.read(image).cards
     enrolled = EnrolledDeck(game_id, store)
     try:
         reader = CardReader(game_id, use_mat=use_mat, enrolled=enrolled)
     except UserError:
         reader = CardReader(game_id, use_mat=False, enrolled=enrolled)
     return reader.read(image).cards
+
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    import cv2
+
+    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
 
 
 def _has_cards(cls: object) -> bool:
