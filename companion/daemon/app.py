@@ -209,7 +209,7 @@ class Daemon:
         assert self.journal is not None
         seed = self.options.seed if self.options.seed is not None else int(time.time() * 1000) % 2**31
         config = GameConfig(request.game_id, request.players, seed=seed)
-        seats = self.config.game.seat_names(request.players)
+        seats = list(request.seats) if request.seats else self.config.game.seat_names(request.players)
         self._begin(Session.start(self.journal, config, seats, request.mode))
 
     def _begin(self, session: Session) -> None:

@@ -2,8 +2,9 @@
 
 - attract: ``start`` (a short press) or the lever opens game select;
 - game select: ``hold1``/``hold3`` move, the lever or ``collect`` picks, ``back`` returns;
-- players: ``hold1``/``hold3`` change the count within the game's range, the lever or
-  ``collect`` starts, ``back`` returns. Seat names come from the configuration.
+- players: ``hold1``/``hold3`` change the count within the game's range, ``hold2`` turns the
+  seats so the next player starts (seat 1 plays first), the lever or ``collect`` starts,
+  ``back`` returns. Seat names come from the configuration.
 
 >>> lobby = Lobby(default_game="bandit", default_players=2, default_mode="table")
 >>> lobby.options[0].key
@@ -44,6 +45,8 @@ class StartRequest:
     game_id: str
     mode: str
     players: int
+    #: names by seat, seat 1 first (None: the configured names)
+    seats: tuple[str, ...] | None = None
 
 
 def choices() -> list[Choice]:
@@ -74,6 +77,8 @@ class Lobby:
             (i for i, c in enumerate(self.options) if c.game_id == default_game), 0)
         self.players = default_players
         self.seats = seats
+        #: which configured name sits in seat 1 (hold2 turns the table)
+        self.first = 0
         self._start_down = False
 
     @property
@@ -118,9 +123,12 @@ class Lobby:
             if step:
                 self.players += step
                 self._clamp_players()
+                self.first %= self.players
+            elif control == "hold2" and kind == PRESS:
+                self.first = (self.first + 1) % self.players
             elif confirm:
                 self.screen = ATTRACT
-                return StartRequest(self.choice.game_id, self.choice.mode, self.players)
+                return StartRequest(self.choice.game_id, self.choice.mode, self.players, self.names())
         return None
 
     def view(self) -> AttractView | GameSelectView | PlayersView:
@@ -130,14 +138,21 @@ class Lobby:
                                   self.selected)
         if self.screen == PLAYERS:
             game = get_game(self.choice.game_id)
-            names = tuple(self.seats[i] if i < len(self.seats) else f"Player {i + 1}"
-                          for i in range(self.players))
             return PlayersView(self.choice.game_id, self.choice.title, self.players, game.min_players,
-                               game.max_players, names)
+                               game.max_players, self.names(),
+                               hint="Hold 1 / Hold 3 change, Hold 2 who starts, lever starts")
         return AttractView(games=tuple(dict.fromkeys(c.game_id for c in self.options)))
+
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat, seat 1 (who starts) first."""
+        named = [self.seats[i] if i < len(self.seats) else f"Player {i + 1}" for i in range(self.players)]
+        return tuple(named[self.first:] + named[:self.first])
 
     def lamps(self) -> dict[str, str]:
         """Attract: start glows; menus: the moving and picking controls."""
         if self.screen == ATTRACT:
             return {"start": "blink", "lever": "on"}
-        return {"hold1": "on", "hold3": "on", "lever": "on", "collect": "on", "back": "on"}
+        lamps = {"hold1": "on", "hold3": "on", "lever": "on", "collect": "on", "back": "on"}
+        if self.screen == PLAYERS:
+            lamps["hold2"] = "on"
+        return lamps
