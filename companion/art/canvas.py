@@ -43,6 +43,8 @@ class Canvas:
         self._alpha = np.zeros((self.n, self.n), np.float32)
         self._offset = 0.0
         self._scale = 1.0
+        self._scratch = np.zeros((self.n, self.n), np.uint8)
+        self._dirty = (0, 0, 0, 0)
 
     @contextmanager
     def inset(self, offset: float, extent: float) -> Iterator[None]:
@@ -67,10 +69,15 @@ class Canvas:
         return max(1, int(round(units * self._scale * self.k)))
 
     def _mask(self) -> np.ndarray:
-        return np.zeros((self.n, self.n), np.uint8)
+        # one scratch buffer, cleared only where the previous shape was drawn, instead of a
+        # fresh full-size mask for each of a symbol's ~30 shapes
+        x, y, w, h = self._dirty
+        self._scratch[y : y + h, x : x + w] = 0
+        return self._scratch
 
     def _composite(self, mask: np.ndarray, color: RGB, opacity: float = 1.0) -> None:
         x, y, w, h = cv2.boundingRect(mask)
+        self._dirty = (x, y, w, h)
         if w == 0 or h == 0:
             return
         cover = mask[y : y + h, x : x + w].astype(np.float32) * (opacity / 255.0)
