@@ -161,3 +161,16 @@ def test_chance_points_weigh_what_is_left() -> None:
     point = match.chance_point
     assert point.weight("1") == 0 and point.weight("2") == 2 and point.weight("wild") == 3
     assert point.total == 40
+
+
+def test_a_golden_game_plays_out_the_same_way() -> None:
+    """A seeded heuristic game, recorded once: any change to the rules, the chance points or the
+    bot that changes play shows up here (re-record only for an intended change)."""
+    import hashlib
+
+    played = play_game(GameConfig(GAME, 4, ("lucky-card",), seed=2026), [HeuristicBot()])
+    log = " | ".join(str(a) for a in played.match.log)
+    assert played.match.state.round_scores == [[15, 16, 8, 9], [15, 2, 16, 10], [12, 18, 14, 12]]
+    assert played.result.scores == (42, 36, 38, 31) and played.result.winners == (0,)
+    assert len(played.match.log) == 248
+    assert hashlib.sha256(log.encode()).hexdigest()[:16] == "335e1076251e4b23"
