@@ -88,6 +88,10 @@ def test_a_die_can_score_twice_with_all() -> None:
     assert ruling["lottery_points"] == 6 + 12 + 5
 
 
+def test_numbers_may_be_written_as_text() -> None:
+    assert rule(scoring(tokens=[3, "all", "none"], dice=["3", "5"])) == rule(scoring())
+
+
 def test_a_round_score_never_goes_below_zero() -> None:
     assert rule(scoring(dice=[], block_cards=0, hand=9))["round_score"] == 0
 
@@ -108,6 +112,7 @@ def test_lucky_cards_add_the_rounds_bonus_for_the_middle_token() -> None:
         ({"tokens": ["1", "2", "7"]}, "unknown token '7'"),
         ({"tokens": ["1", "1", "2"]}, "one twice"),
         ({"dice": [1, 7]}, "not 7"),
+        ({"dice": [1, "six"]}, "not 'six'"),
         ({"dice": "1 2"}, '"dice"'),
         ({"dice": [1] * 16}, "at most 15"),
         ({"block_cards": -1}, '"block_cards"'),

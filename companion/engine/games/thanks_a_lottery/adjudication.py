@@ -93,6 +93,7 @@ def rule_round(situation: Mapping[str, Any]) -> dict[str, Any]:
     dice = situation.get("dice")
     if not isinstance(dice, list) or len(dice) > DEFAULT.dice:
         raise InvalidSituationError(f'"dice" must list at most {DEFAULT.dice} die values, not {dice!r}')
+    dice = [int(v) if isinstance(v, str) and v.isdigit() else v for v in dice]
     for value in dice:
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= DEFAULT.die_faces:
             raise InvalidSituationError(f"a die shows 1-{DEFAULT.die_faces}, not {value!r}")
