@@ -139,6 +139,23 @@ def test_the_heuristic_bot_takes_the_last_die_when_ahead() -> None:
     assert str(choice) == "add b2 4"
 
 
+def test_the_heuristic_bot_keeps_dice_that_a_reroll_cannot_improve() -> None:
+    match = start(["1 2 3 5 5 6", "3 4 5 7 7 2"], pool=[2, 6], dice=2)
+    turn(match, "4", "play 1 2 3 4")
+    turn(match, "1", "play 3 4 5")
+    turn(match, "7", "add b2 6 7")
+    assert str(match.game.heuristic_action(match.state, random.Random(0))) == "keep"
+
+
+def test_the_heuristic_bot_rerolls_a_face_the_tin_has_no_token_for() -> None:
+    tin = {"faces": ["1", "2", "3", "4", "5", "all", "none"]}  # a copy without the 6 token
+    match = start(["1 2 3 5 5 6", "3 4 5 7 7 2"], pool=[2, 6], dice=2, tokens=tin)
+    turn(match, "4", "play 1 2 3 4")
+    turn(match, "1", "play 3 4 5")
+    turn(match, "7", "add b2 6 7")
+    assert str(match.game.heuristic_action(match.state, random.Random(0))) == "reroll 6"
+
+
 def test_the_heuristic_bot_beats_random_play() -> None:
     wins = 0
     for seed in range(12):

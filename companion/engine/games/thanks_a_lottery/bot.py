@@ -1,9 +1,10 @@
 """The heuristic bot: play blocks, add to others' blocks for dice, end rounds when ahead.
 
 Every card moved from hand to a block is worth 2 points (1 gained, 1 no longer lost). A die is
-worth 1 point plus its expected lottery win, the same for every value: each number token is as
-likely as any other, so the bot takes any die and never re-rolls (re-rolling cannot raise the
-expectation). A wild laid down can be taken by an opponent for a die, so it costs a little.
+worth 1 point plus its expected lottery win. With the printed tin (one token per face) every
+value expects the same, so the bot keeps its dice; with a tin that lacks a face, it re-rolls
+the dice showing a value worth less than a fresh roll. A wild laid down can be taken by an
+opponent for a die, so it costs a little.
 Ending the round (taking the last die, or emptying the hand while holding dice) is good only
 when the bot's estimated round score leads the table.
 """
@@ -26,12 +27,29 @@ GIFT = 0.5
 END_WHEN_AHEAD, END_WHEN_BEHIND = 5.0, -8.0
 
 
-def die_value(game: ThanksALottery, state: LotteryState) -> float:
-    """1 point per die plus the expected lottery points of one die this round."""
+def face_value(game: ThanksALottery, state: LotteryState, face: int) -> float:
+    """Expected lottery points of a die showing ``face``: each token is equally likely on
+    each space; ``all`` pays every die."""
     tokens = game.components.tokens
-    per_space = sum(1 for t in tokens if t.isdigit()) / len(tokens) / game.components.die_faces
-    per_space += sum(1 for t in tokens if t == "all") / len(tokens)
-    return 1.0 + sum(game.prizes(state)) * per_space
+    chances = (str(face) in tokens) + ("all" in tokens)
+    return sum(game.prizes(state)) * chances / len(tokens)
+
+
+def fresh_roll_value(game: ThanksALottery, state: LotteryState) -> float:
+    """Expected lottery points of a die about to be rolled."""
+    faces = range(1, game.components.die_faces + 1)
+    return sum(face_value(game, state, f) for f in faces) / len(faces)
+
+
+def die_value(game: ThanksALottery, state: LotteryState) -> float:
+    """A die taken now: 1 point plus its expected lottery points."""
+    return 1.0 + fresh_roll_value(game, state)
+
+
+def rerolls(game: ThanksALottery, state: LotteryState, seat: int) -> tuple[int, ...]:
+    """The dice (by value) worth less than a fresh roll."""
+    fresh = fresh_roll_value(game, state)
+    return tuple(v for v in state.dice[seat] if face_value(game, state, v) < fresh)
 
 
 def estimate(state: LotteryState, seat: int, value: float) -> float:
@@ -43,8 +61,11 @@ def choose(game: ThanksALottery, state: LotteryState, rng: random.Random) -> Act
     """The heuristic decision for the current player."""
     if state.phase == TAKE:
         return Action.of("take", max(state.pool, key=lambda v: (state.pool.count(v), v)))
-    if state.phase == FINALIZE or state.phase != ACT:
-        return Action.of("keep")
+    if state.phase == FINALIZE:
+        low = rerolls(game, state, state.deciders[0])
+        return Action.of("reroll", *low) if low else Action.of("keep")
+    if state.phase != ACT:
+        raise ValueError(f"no decision in phase {state.phase}")
     seat = state.turn
     value = die_value(game, state)
     others = max(estimate(state, s, value) for s in range(state.players) if s != seat)
