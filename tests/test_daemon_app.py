@@ -256,3 +256,32 @@ def test_without_the_mat_in_view_the_screen_asks_for_it_and_reads_nothing(tmp_pa
     finally:
         opening.set()
         daemon.close()
+
+
+def test_a_game_chosen_while_the_disk_is_full_starts_once_there_is_room(tmp_path: Path) -> None:
+    daemon = make(tmp_path)
+    try:
+        journal = daemon.journal
+        assert journal is not None
+        filler = journal.start_game({"game": "bandit", "players": 2}, ["A", "B"], "cabinet")
+        journal.finish_game(filler, {"scores": [0, 0], "winners": [0, 1]})
+        journal._db.execute(f"PRAGMA max_page_count={journal._db.execute('PRAGMA page_count').fetchone()[0]}")
+        with pytest.raises(JournalFullError):
+            for _ in range(10000):
+                journal.record_observation(filler, "x" * 2000)
+        with pytest.raises(JournalFullError):  # fill the games table's last page too
+            for _ in range(10000):
+                extra = journal.start_game({"game": "bandit", "players": 2}, ["x" * 300, "y"], "cabinet")
+                journal.finish_game(extra, {})
+        for _ in range(3):  # attract -> select -> players -> start
+            daemon.dispatch(InputEvent("lever", "pull", 0.0))
+        now = time.monotonic()
+        daemon.step(now=now)
+        assert daemon.paused == PAUSED_MESSAGE and daemon.flow is None
+        journal._db.execute("PRAGMA max_page_count=1000000")
+        daemon.step(now=now + 5.0)
+        assert daemon.paused is None and daemon.flow is not None
+        record = journal.unfinished()
+        assert record is not None and record.id == daemon.flow.session.game_id
+    finally:
+        daemon.close()

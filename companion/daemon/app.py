@@ -138,24 +138,21 @@ class Daemon:
         if self.journal.moved_aside:
             self.note = f"unreadable journal kept as {self.journal.moved_aside.name}"
         from companion.screen.display import Display
+        from companion.sound.player import SoundPlayer
 
         screen = self.config.screen
         self.display = Display(screen.width, screen.height, screen.rotation,
                                fullscreen=screen.fullscreen and not self.options.headless)
-        try:
-            from companion.sound.player import SoundPlayer
-        except ImportError as error:  # a build without the sound package still plays, silently
-            log.warning("no sound: %s", error)
-        else:
-            self.sound = SoundPlayer(self.config.audio.device, self.config.audio.volume)
+        # Without an audio device the player stays silent; it never stops the game.
+        self.sound = SoundPlayer(self.config.audio.device, self.config.audio.volume)
         self._open_controls()
         session = Session.resume(self.journal)
         if session is not None:
             self._begin(session)
         elif self.options.game:
-            self._guarded(lambda: self._start_game(StartRequest(
-                self.options.game or "", self.options.mode or self.config.game.mode,
-                self.options.players or self.config.game.players)), None)
+            request = StartRequest(self.options.game, self.options.mode or self.config.game.mode,
+                                   self.options.players or self.config.game.players)
+            self._guarded(lambda: self._start_game(request), request)
         self.running = True
         self.notifier.ready("screen, controls and camera up")
 
@@ -281,7 +278,7 @@ class Daemon:
         if self.flow is None:
             request = self.lobby.on_input(event)
             if request is not None:
-                self._start_game(request)
+                self._guarded(lambda: self._start_game(request), request)
             return
         if event.control == "start":
             # During a game a long press opens the menu; a short click (acted on at release,
@@ -370,7 +367,10 @@ class Daemon:
         self._retry = None
         if item is None:
             return  # the flow's own tick retries on this frame
-        self.dispatch(item)
+        if isinstance(item, StartRequest):
+            self._guarded(lambda: self._start_game(item), item)
+        else:
+            self.dispatch(item)
         if self.paused:
             self._retry_at = now + PAUSE_RETRY
 
@@ -379,7 +379,7 @@ class Daemon:
             request = StartRequest(self.options.game or self.config.game.default,
                                    self.options.mode or self.config.game.mode,
                                    self.options.players or self.config.game.players)
-            self._guarded(lambda: self._start_game(request), None)
+            self._guarded(lambda: self._start_game(request), request)
             return
         if self.flow.over:
             return
