@@ -102,7 +102,7 @@ class Display:
         self._res = Resources()
         self._reels = ReelsWidget(self._res)
         self._cues: list[Cue] = []
-        self._flip_state: dict[str, Any] = {}
+        self._memory: dict[str, Any] = {}
         self._closed = False
 
     # --- public --------------------------------------------------------------------------
@@ -136,7 +136,7 @@ class Display:
 
     def draw(self, view: View, now: float) -> None:
         """Draw ``view`` as it looks at time ``now`` (seconds, any steady clock) and show it."""
-        frame = Frame(self._canvas, self._res, self._reels, now, self._cues)
+        frame = Frame(self._canvas, self._res, self._reels, now, self._cues, self._memory)
         if not isinstance(view, TableView):
             self._reels.geometry = None
         if isinstance(view, TableView):
@@ -148,9 +148,9 @@ class Display:
         elif isinstance(view, PlayersView):
             screens.players(frame, view)
         elif isinstance(view, TileFlipView):
-            screens.tile_flip(frame, view, self._flip_state)
+            screens.tile_flip(frame, view, self._memory)
         elif isinstance(view, LotteryDrawView):
-            screens.lottery_draw(frame, view, self._flip_state)
+            screens.lottery_draw(frame, view, self._memory)
         elif isinstance(view, FinalScoresView):
             screens.final_scores(frame, view)
         elif isinstance(view, MenuView):

@@ -89,6 +89,12 @@ class ReelsWidget:
         """Whether a spin is still moving (or waiting for its symbols)."""
         return self._spin is not None and not self._spin.plan.settled(now)
 
+    def observe(self, game_id: str, reels: ReelSet | None, now: float) -> None:
+        """Take in this frame's reels (a new spin id starts a spin) before anything is drawn, so
+        the rest of the frame knows whether the reels are spinning."""
+        if reels is not None:
+            self._update(game_id, reels, now)
+
     def _update(self, game_id: str, reels: ReelSet, now: float) -> None:
         if game_id != self._game:
             self._game, self._seen_id, self._spin = game_id, None, None

@@ -7,6 +7,7 @@ score are.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import pygame
@@ -57,13 +58,54 @@ def layout(frame: w.Frame) -> TableLayout:
     return TableLayout(header, main, players, controls, prompt)
 
 
+class ScoreRoller:
+    """Scores and the bank as the table sees them: held while the reels spin (the daemon may
+    already know the result; the screen must not tell before the reels do), then rolled up to
+    the new values once the reels have stopped, like coins counted into a tray."""
+
+    ROLL_TIME = 0.9  # seconds to count a change up (or down)
+
+    def __init__(self) -> None:
+        self.game: str | None = None
+        self.shown: dict[int, float] = {}
+        self.bank: str | None = None
+        self.last = 0.0
+
+    def update(self, view: TableView, spinning: bool, now: float) -> tuple[list[int], list[bool], str | None]:
+        """The scores to draw, which of them are still rolling, and the bank text to draw."""
+        if view.game_id != self.game or len(self.shown) > len(view.players):
+            self.game, self.shown, self.bank = view.game_id, {}, view.bank
+        dt = max(0.0, min(0.25, now - self.last))
+        self.last = now
+        scores, rolling = [], []
+        for i, player in enumerate(view.players):
+            shown = self.shown.setdefault(i, float(player.score))
+            if not spinning and shown != player.score:
+                diff = player.score - shown
+                step = max(abs(diff) * dt / self.ROLL_TIME * 3.0, 12.0 * dt)
+                shown = float(player.score) if abs(diff) <= step else shown + step * (1 if diff > 0 else -1)
+                self.shown[i] = shown
+            scores.append(int(round(shown)))
+            rolling.append(not spinning and shown != player.score)  # no hint while the reels turn
+        if not spinning:
+            self.bank = view.bank
+        return scores, rolling, self.bank
+
+
 def draw_table(frame: w.Frame, view: TableView) -> None:
     """Draw one frame of the table view."""
     w.backdrop(frame)
     lay = layout(frame)
-    _header(frame, view, lay.header)
+    frame.reels.observe(view.game_id, view.reels, frame.now)
+    roller = frame.memory.setdefault("scores", ScoreRoller())
+    scores, rolling, bank = roller.update(view, frame.reels.spinning(frame.now), frame.now)
+    players = tuple(
+        PlayerLine(p.name, s, p.active, p.note) for p, s in zip(view.players, scores, strict=True)
+    )
+    view = dataclasses.replace(view, players=players, bank=bank)
     panels.draw_main(frame, view, lay.main)
-    _players(frame, view.players, lay.players)
+    _header(frame, view, lay.header)
+    _players(frame, view.players, lay.players, rolling)
     _controls(frame, view, lay.controls)
     _prompt(frame, view, lay.prompt)
     if view.alert:
@@ -122,15 +164,16 @@ def player_cells(frame: w.Frame, players: tuple[PlayerLine, ...], rect: pygame.R
     return cells[: len(players)]
 
 
-def _players(frame: w.Frame, players: tuple[PlayerLine, ...], rect: pygame.Rect) -> None:
-    for player, cell in zip(players, player_cells(frame, players, rect), strict=False):
-        _player_row(frame, player, cell)
+def _players(frame: w.Frame, players: tuple[PlayerLine, ...], rect: pygame.Rect, rolling: list[bool]) -> None:
+    for player, cell, counting in zip(players, player_cells(frame, players, rect), rolling, strict=False):
+        _player_row(frame, player, cell, counting)
 
 
-def _player_row(frame: w.Frame, player: PlayerLine, cell: pygame.Rect) -> None:
+def _player_row(frame: w.Frame, player: PlayerLine, cell: pygame.Rect, counting: bool = False) -> None:
     active = player.active
     fill = res.ACTIVE if active else res.PANEL
     ink = res.ACTIVE_TEXT if active else res.TEXT
+    score_ink = (200, 30, 50) if counting and active else (res.GOLD if counting else ink)
     w.box(frame, cell, fill, None if active else res.PANEL_EDGE, radius=2.2)
     pad = frame.px(1.6)
     name_size = min(cell.height / frame.u * 0.42, 8.5)
@@ -140,7 +183,7 @@ def _player_row(frame: w.Frame, player: PlayerLine, cell: pygame.Rect) -> None:
         w.triangle(frame, (cell.x + pad + arrow // 2, cell.centery), arrow, res.ACTIVE_TEXT)
         x += arrow + pad
     score = w.text(
-        frame, str(player.score), name_size * 1.25, (cell.right - pad, cell.centery), ink, "midright"
+        frame, str(player.score), name_size * 1.25, (cell.right - pad, cell.centery), score_ink, "midright"
     )
     room = score.x - x - pad
     if player.note and cell.height > frame.px(13):

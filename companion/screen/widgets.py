@@ -39,6 +39,8 @@ class Frame:
     reels: ReelsWidget
     now: float
     cues: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: what screens remember between frames (a flip's start, the scores being rolled up)
+    memory: dict[str, Any] = field(default_factory=dict)
 
     @property
     def width(self) -> int:
