@@ -187,6 +187,8 @@ class SimulatedTable:
         self._effects_seed = int(self._rng.integers(1 << 30))
         self._frames = 0
         self._closed = False
+        self._base: np.ndarray | None = None
+        self._base_key: tuple[object, ...] = ()
 
     # --- the scene ------------------------------------------------------------------------
 
@@ -287,10 +289,26 @@ class SimulatedTable:
         )
 
     def frame(self) -> np.ndarray:
-        """Render the table now: a BGR 1280x720 frame (fresh noise each call)."""
+        """Render the table now: a BGR 1280x720 frame (fresh sensor noise each call).
+
+        The lit, blurred scene is kept until a card moves, so a running camera costs only the
+        noise per frame.
+        """
         rng = np.random.default_rng([self._effects_seed, self._frames])
-        scene_rng = np.random.default_rng(self._effects_seed)
         self._frames += 1
+        key = tuple((p.printed, p.centre, p.angle, id(p.art)) for p in self.all_placed())
+        if key != self._base_key or self._base is None:
+            self._base = self._render_base()
+            self._base_key = key
+        h, w = FRAME_H, FRAME_W
+        noise = rng.normal(0, self.style.noise, (h // 2, w // 2, 1)).astype(np.float32)
+        work = self._base + cv2.resize(noise, (w, h), interpolation=cv2.INTER_NEAREST)[:, :, None]
+        np.clip(work, 0, 255, out=work)
+        return work.astype(np.uint8)
+
+    def _render_base(self) -> np.ndarray:
+        """The scene without sensor noise: table, mat, cards, light, shadows, glare, hands, blur."""
+        scene_rng = np.random.default_rng(self._effects_seed)
         image = self._texture.copy()
         self.occlusion = np.zeros((FRAME_H, FRAME_W), np.uint8)
         for placed in self.all_placed():
@@ -317,7 +335,6 @@ class SimulatedTable:
             to_world_card = np.diag([1 / scale, 1 / scale, 1.0])
             card_h = self.homography @ self._card_to_world(placed)
             placed.corners = transform(card_h, card_corners_mm())
-            # Soft drop shadow under the card, then the card.
             cv2.warpPerspective(
                 art,
                 card_h @ to_world_card,
@@ -326,8 +343,7 @@ class SimulatedTable:
                 flags=cv2.INTER_AREA if self.style.card_px < 200 else cv2.INTER_LINEAR,
                 borderMode=cv2.BORDER_TRANSPARENT,
             )
-        self._apply_light(image, scene_rng, rng)
-        return image
+        return self._apply_light(image, scene_rng)
 
     def _marker_regions(self) -> list[tuple[Placed, list[np.ndarray]]]:
         out = []
@@ -336,9 +352,7 @@ class SimulatedTable:
             out.append((placed, [transform(card_h, m) for m in marker_corners_mm()]))
         return out
 
-    def _apply_light(
-        self, image: np.ndarray, scene_rng: np.random.Generator, rng: np.random.Generator
-    ) -> None:
+    def _apply_light(self, image: np.ndarray, scene_rng: np.random.Generator) -> np.ndarray:
         style = self.style
         h, w = image.shape[:2]
         work = image.astype(np.float32)
@@ -385,9 +399,7 @@ class SimulatedTable:
             self._draw_hand(work, target, scene_rng)
         if style.blur > 0:
             work = cv2.GaussianBlur(work, (0, 0), style.blur)
-        work += rng.normal(0, style.noise, (h // 2, w // 2, 1)).astype(np.float32).repeat(2, 0).repeat(2, 1)
-        np.clip(work, 0, 255, out=work)
-        image[:] = work.astype(np.uint8)
+        return work
 
     def _draw_hand(self, work: np.ndarray, target: np.ndarray, rng: np.random.Generator) -> None:
         skin = np.array(
