@@ -252,3 +252,10 @@ def test_adjudicate_names_the_winning_rows_and_points() -> None:
 def test_adjudicate_rejects_bad_situations_naming_the_bad_value(situation: dict, message: str) -> None:
     with pytest.raises(InvalidSituationError, match=message):
         BanditGame.adjudicate(situation)
+
+
+def test_card_faces_are_one_per_symbol_with_the_rulebook_counts() -> None:
+    faces = {face.id: face for face in BanditGame.card_faces()}
+    assert set(faces) == {"cherry", "plum", "bell", "seven", "bar", "any", "blank"}
+    assert faces["bar"].count == 3 and faces["bar"].coins == 200
+    assert "Wild" in faces["any"].text and faces["any"].coins is None

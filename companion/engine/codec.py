@@ -28,10 +28,19 @@ from typing import Any, TypeVar, Union
 from companion.engine.errors import EngineError
 
 T = TypeVar("T")
+_PRIMITIVES = (str, int, bool, float, type(None))
 
 
 def to_data(value: Any) -> Any:
     """Convert a dataclass (or container of them) into JSON-ready data."""
+    # Primitives and containers first: they are most of a state, and is_dataclass is slow.
+    kind = type(value)
+    if kind in _PRIMITIVES:
+        return value
+    if kind is list or kind is tuple:
+        return [to_data(v) for v in value]
+    if kind is dict:
+        return {str(k): to_data(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, list | tuple):

@@ -166,10 +166,14 @@ class BanditGame(Game[BanditState]):
     def card_faces(cls) -> list[CardFace]:
         """One face per symbol; Bandit's card ids are its symbols."""
         counts = {**_COMPONENTS["deck"], **_COMPONENTS["bad_luck"]}
-        text = {WILD: "Wild: matches every symbol", BLANK: "Bad luck: matches nothing"}
+        special = {WILD: "Wild: matches every symbol", BLANK: "Bad luck: matches nothing"}
+
+        def text(symbol: str) -> str:
+            return special.get(symbol) or f"Three in a row: {PAYOUTS[symbol]} points"
+
         return [
-            CardFace(id=s, name=s.capitalize(), symbols=(s,), coins=PAYOUTS.get(s),
-                     text=text.get(s, f"Three in a row: {PAYOUTS[s]} points"), count=counts[s])
+            CardFace(id=s, name=s.capitalize(), symbols=(s,), coins=PAYOUTS.get(s), text=text(s),
+                     count=counts[s])
             for s in SYMBOLS
         ]
 
