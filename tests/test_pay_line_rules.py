@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from companion.engine import Action, GameOverError, IllegalActionError
+from companion.engine import Action, GameOverError, IllegalActionError, ImpossibleOutcomeError, UndoError
 from companion.engine.events import CoinsPaid, GameEnded, JackpotHit, TurnEnded, TurnStarted
 from companion.engine.games.pay_line import (
     BankShort,
@@ -302,3 +302,28 @@ def test_each_players_turn_count_is_kept_in_the_state() -> None:
     walk_turn(match)
     roll(match, "black")
     assert match.state.turns == [1, 1, 1]
+
+
+# --- the table's mistakes ------------------------------------------------------------------------
+
+
+def test_a_re_roll_can_be_taken_back_until_its_dice_are_revealed() -> None:
+    match = new_match()
+    roll(match, *NO_JACKPOT)
+    before = match.game.encode_state(match.state)
+    match.apply("reroll 0 2")
+    assert match.undo() == Action.of("reroll", 0, 2)
+    assert match.game.encode_state(match.state) == before
+    match.apply("reroll 0 2")
+    roll(match, "red")
+    with pytest.raises(UndoError):
+        match.undo()
+
+
+def test_a_colour_the_dice_do_not_have_is_a_misread() -> None:
+    match = new_match(die_faces={"red": 0})
+    with pytest.raises(ImpossibleOutcomeError, match="'red' cannot be die 1"):
+        match.apply(Action.reveal("red"))
+    with pytest.raises(ImpossibleOutcomeError):
+        match.apply(Action.reveal("green"))
+    assert match.log == []

@@ -161,8 +161,10 @@ class PayLineState:
     turn_started: bool = False
     #: the colour being played for in double or nothing, else None
     doubling: str | None = None
+    #: double-or-nothing tokens spent (they leave the game)
     tokens_discarded: int = 0
     over: bool = False
+    #: why the game ended, in table words ("" while it goes on)
     end_reason: str = ""
 
 
