@@ -148,19 +148,21 @@ def test_a_symbol_the_art_does_not_know_shows_a_question_mark_not_a_crash(
     assert caplog.text.count(f"jackpot-payout has no symbol '{lemon}'") == 1
 
 
-def test_a_win_reaches_the_score_only_after_the_reels_stop(display: Display) -> None:
+def test_a_win_reaches_the_score_bank_and_prompt_only_after_the_reels_stop(display: Display) -> None:
     size = display.size
     display.close()
     before = samples.pay_line_table()
     after = replace(
         before,
+        prompt="Jackpot! Take the red box",
         players=tuple(replace(p, score=p.score + 16) if p.active else p for p in before.players),
         bank="Bank 36",
     )
     with Display(*size) as shown:
         rows = cells_of(shown, before.players)
         active = next(i for i, p in enumerate(before.players) if p.active)
-        header = layout(Frame(shown.canvas, None, None, 0.0)).header  # type: ignore[arg-type]
+        lay = layout(Frame(shown.canvas, None, None, 0.0))  # type: ignore[arg-type]
+        header, prompt = lay.header, lay.prompt
         old = play(shown, before, 0.2)  # the old score and bank at rest
         spin = replace(after, reels=replace(after.reels, spin_id=99))  # type: ignore[type-var]
         mid = play_from(shown, spin, 0.3, 0.8)  # the reels still turning
@@ -175,6 +177,8 @@ def test_a_win_reaches_the_score_only_after_the_reels_stop(display: Display) -> 
     assert np.array_equal(region(mid, header), region(old, header)), "the bank changed mid-spin"
     assert np.array_equal(region(end, rows[active]), region(new, rows[active]))
     assert np.array_equal(region(end, header), region(new, header))
+    assert np.array_equal(region(mid, prompt), region(old, prompt)), "the prompt told the result mid-spin"
+    assert np.array_equal(region(end, prompt), region(new, prompt))
 
 
 def play_from(display: Display, view: TableView, start: float, until: float) -> np.ndarray:

@@ -58,10 +58,10 @@ def layout(frame: w.Frame) -> TableLayout:
     return TableLayout(header, main, players, controls, prompt)
 
 
-class ScoreRoller:
-    """Scores and the bank as the table sees them: held while the reels spin (the daemon may
-    already know the result; the screen must not tell before the reels do), then rolled up to
-    the new values once the reels have stopped, like coins counted into a tray."""
+class ResultGate:
+    """Scores, the bank and the prompt as the table sees them: held while the reels spin (the
+    daemon may already know the result; the screen must not tell before the reels do), then
+    the scores roll up to their new values once the reels stop, like coins counted into a tray."""
 
     ROLL_TIME = 0.9  # seconds to count a change up (or down)
 
@@ -69,12 +69,14 @@ class ScoreRoller:
         self.game: str | None = None
         self.shown: dict[int, float] = {}
         self.bank: str | None = None
+        self.prompt = ""
         self.last = 0.0
 
-    def update(self, view: TableView, spinning: bool, now: float) -> tuple[list[int], list[bool], str | None]:
-        """The scores to draw, which of them are still rolling, and the bank text to draw."""
+    def update(self, view: TableView, spinning: bool, now: float) -> tuple[list[int], list[bool], TableView]:
+        """The scores to draw, which of them are still rolling, and the view with the bank and
+        prompt the table may see now."""
         if view.game_id != self.game or len(self.shown) > len(view.players):
-            self.game, self.shown, self.bank = view.game_id, {}, view.bank
+            self.game, self.shown, self.bank, self.prompt = view.game_id, {}, view.bank, view.prompt
         dt = max(0.0, min(0.25, now - self.last))
         self.last = now
         scores, rolling = [], []
@@ -88,8 +90,8 @@ class ScoreRoller:
             scores.append(int(round(shown)))
             rolling.append(not spinning and shown != player.score)  # no hint while the reels turn
         if not spinning:
-            self.bank = view.bank
-        return scores, rolling, self.bank
+            self.bank, self.prompt = view.bank, view.prompt
+        return scores, rolling, dataclasses.replace(view, bank=self.bank, prompt=self.prompt)
 
 
 def draw_table(frame: w.Frame, view: TableView) -> None:
@@ -97,12 +99,12 @@ def draw_table(frame: w.Frame, view: TableView) -> None:
     w.backdrop(frame)
     lay = layout(frame)
     frame.reels.observe(view.game_id, view.reels, frame.now)
-    roller = frame.memory.setdefault("scores", ScoreRoller())
-    scores, rolling, bank = roller.update(view, frame.reels.spinning(frame.now), frame.now)
+    gate = frame.memory.setdefault("result-gate", ResultGate())
+    scores, rolling, view = gate.update(view, frame.reels.spinning(frame.now), frame.now)
     players = tuple(
         PlayerLine(p.name, s, p.active, p.note) for p, s in zip(view.players, scores, strict=True)
     )
-    view = dataclasses.replace(view, players=players, bank=bank)
+    view = dataclasses.replace(view, players=players)
     panels.draw_main(frame, view, lay.main)
     _header(frame, view, lay.header)
     _players(frame, view.players, lay.players, rolling)
