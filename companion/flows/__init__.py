@@ -6,13 +6,30 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
+
 from companion.daemon.session import Session
 from companion.errors import UserError
-from companion.flows.bandit import BanditFlow
 from companion.flows.base import Flow
-from companion.flows.pay_line import PayLineFlow
 
-FLOWS: dict[str, type[Flow]] = {BanditFlow.game_id: BanditFlow, PayLineFlow.game_id: PayLineFlow}
+
+def _discover() -> dict[str, type[Flow]]:
+    """Every Flow subclass with a ``game_id`` in this package's modules, by game id.
+
+    Discovery (as for games and CLI commands) means adding a game's flow is adding a module.
+    """
+    found: dict[str, type[Flow]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Flow) and cls.game_id and cls.__module__ == module.__name__:
+                found[cls.game_id] = cls
+    return dict(sorted(found.items()))
+
+
+FLOWS: dict[str, type[Flow]] = _discover()
 
 
 def make_flow(session: Session) -> Flow:
