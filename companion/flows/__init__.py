@@ -14,6 +14,9 @@ from companion.daemon.session import Session
 from companion.errors import UserError
 from companion.flows.base import Flow
 
+#: modules here that are not one game's flow (the lobby imports FLOWS itself)
+_NOT_GAME_FLOWS = {"base", "lobby"}
+
 
 def _discover() -> dict[str, type[Flow]]:
     """Every Flow subclass with a ``game_id`` in this package's modules, by game id.
@@ -22,6 +25,8 @@ def _discover() -> dict[str, type[Flow]]:
     """
     found: dict[str, type[Flow]] = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name in _NOT_GAME_FLOWS:
+            continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, Flow) and cls.game_id and cls.__module__ == module.__name__:
