@@ -11,9 +11,10 @@ Double or nothing (one token per player per game): right after hitting a jackpot
 taking it, the player discards the token and re-rolls all dice free; re-rolls then cost chips
 as usual. Only the *same* three of a kind pays: the box's chips plus as much again from the
 bank (when the bank is short the rest comes from the other boxes, fullest first, and the game
-ends). Walking away pays nothing and the chips stay in the box. Another three of a kind during
-double or nothing is not a jackpot (RULINGS: "another result pays nothing"): it cannot be
-taken, and the player re-rolls on, at the usual price, or walks away.
+ends; should they not cover it either, the player gets what there is). Walking away pays
+nothing and the chips stay in the box. Another three of a kind during double or nothing is
+not a jackpot (RULINGS: "another result pays nothing"): it cannot be taken, and the player
+re-rolls on, at the usual price, or walks away.
 
 Actions (text form):
 
