@@ -185,3 +185,12 @@ def test_a_flow_for_a_mode_the_game_does_not_have_is_a_user_error(tmp_path: Path
     session = Session.start(journal, GameConfig("bandit", players=2), ["A", "B"], "arcade")
     with pytest.raises(Exception, match="table or cabinet"):
         make_flow(session)
+
+
+def test_a_collect_for_a_deal_holds_for_its_remaining_cards(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_input(press("collect"))  # the dealer says the nine cards are down
+    first_three = {zone: NINE[zone] for zone in ("r0c0", "r0c1", "r0c2")}
+    flow.on_observations(grid(first_three))
+    assert flow.session.version == 3
+    assert flow.dealt_confirmed  # still the same deal: no second COLLECT needed

@@ -68,7 +68,9 @@ class BanditFlow(Flow):
         self.observations: dict[str, Observation] = {}
         #: table mode: index into the possible outcomes while a card is entered by hand
         self.manual: int | None = None
-        self._deal_key: tuple[int, ...] = ()
+        #: the deal being tracked: the log position it began at and its stacks in dealing order
+        self._deal_start = -1
+        self._deal_stacks: tuple[int, ...] = ()
 
     # --- engine facts ----------------------------------------------------------------------
 
@@ -114,6 +116,7 @@ class BanditFlow(Flow):
             return
         if self.dealing():
             if self.table_mode:
+                self._start_deal()
                 self._deal_input(event)
             elif event.control == "lever" and event.kind == PULL:
                 self.cue("lever")
@@ -165,10 +168,11 @@ class BanditFlow(Flow):
         """Remember what the pending stacks showed, so the camera can see the new cards land."""
         if not self.dealing():
             return
-        key = (self.session.version, *self.state.pending)
-        if key == self._deal_key:
-            return
-        self._deal_key = key
+        pending = tuple(self.state.pending)
+        revealed = self.session.version - self._deal_start
+        if 0 <= revealed <= len(self._deal_stacks) and self._deal_stacks[revealed:] == pending:
+            return  # the same deal, some of its cards already revealed
+        self._deal_start, self._deal_stacks = self.session.version, pending
         self.before = {zone_of(s): (self.state.stacks[s][-1] if self.state.stacks[s] else None)
                        for s in self.state.pending}
         self.confirmed_at = None
