@@ -83,6 +83,18 @@ def test_export_prints_json_that_load_log_reads(tmp_path: Path, capsys: pytest.C
 
 def test_export_of_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    Journal.open(tmp_path / "j.sqlite").close()
     assert main(["export", "9", "--journal", str(tmp_path / "j.sqlite")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no game 9" in err
+
+
+def test_history_never_moves_or_creates_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    photos = tmp_path / "photos.db"
+    photos.write_bytes(b"not a journal" * 100)
+    assert main(["history", "--journal", str(photos)]) == 2
+    assert "not a usable companion journal" in capsys.readouterr().err
+    assert photos.read_bytes() == b"not a journal" * 100 and len(list(tmp_path.iterdir())) == 1
+    assert main(["history", "--journal", str(tmp_path / "none.sqlite")]) == 2
+    assert "no journal at" in capsys.readouterr().err
+    assert not (tmp_path / "none.sqlite").exists()

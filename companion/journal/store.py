@@ -125,9 +125,19 @@ class Journal:
     # --- opening ---------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path | None = None) -> Journal:
-        """Open (or create) the journal at ``path`` (default :func:`default_journal_path`)."""
+    def open(cls, path: Path | None = None, *, repair: bool = True) -> Journal:
+        """Open (or create) the journal at ``path`` (default :func:`default_journal_path`).
+
+        ``repair=False`` (the CLI's readers) never changes anything on disk: a missing journal,
+        or a file that is not one, is an error instead of being created or moved aside.
+        """
         path = Path(path) if path else default_journal_path()
+        if not repair:
+            if not path.exists():
+                raise JournalError(f"no journal at {path} yet; `companion run` keeps one there")
+            problem = cls._problem(path)
+            if problem:
+                raise JournalError(f"{path} is not a usable companion journal: {problem}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -344,8 +354,8 @@ class Journal:
 def open_for_cli(config_path: str | None, journal_path: str | None) -> Journal:
     """The journal a CLI reads: ``--journal``, else the config's ``[journal] path``, else the default."""
     if journal_path:
-        return Journal.open(Path(journal_path))
+        return Journal.open(Path(journal_path), repair=False)
     from companion.config import load_config
 
     config = load_config(config_path)
-    return Journal.open(config.journal_path)
+    return Journal.open(config.journal_path, repair=False)
