@@ -11,7 +11,6 @@ BGR uint8 at ``px_per_mm`` (12 px/mm, about 305 dpi, for print).
 
 from __future__ import annotations
 
-import textwrap
 from functools import lru_cache
 
 import cv2
@@ -80,10 +79,37 @@ def _text(
     )
 
 
-def _fit_text(text: str, width_mm: float, height_mm: float) -> str:
-    # Hershey simplex glyphs average about 0.9 of their cap height in width.
-    per_line = max(4, int(width_mm / (height_mm * 0.9)))
-    return text[: per_line - 1] + "." if len(text) > per_line else text
+def _width_mm(text: str, height_mm: float, thickness_mm: float = 0.35) -> float:
+    """How wide ``text`` prints at ``height_mm`` (measured at 10 px/mm; Hershey scales linearly)."""
+    (width, _), _ = cv2.getTextSize(
+        text, cv2.FONT_HERSHEY_SIMPLEX, height_mm * 10 / 22.0, max(1, round(thickness_mm * 10))
+    )
+    return width / 10.0
+
+
+def _fit_line(text: str, width_mm: float, height_mm: float, thickness_mm: float = 0.35) -> tuple[str, float]:
+    """``text`` and a height at which it fits ``width_mm``: shrink to 65 %, then shorten."""
+    for factor in (1.0, 0.9, 0.8, 0.72, 0.65):
+        if _width_mm(text, height_mm * factor, thickness_mm) <= width_mm:
+            return text, height_mm * factor
+    height = height_mm * 0.65
+    while len(text) > 2 and _width_mm(text + ".", height, thickness_mm) > width_mm:
+        text = text[:-1]
+    return text.rstrip() + ".", height
+
+
+def _wrap(text: str, width_mm: float, height_mm: float, max_lines: int) -> list[str]:
+    """Greedy word wrap by printed width; the last line ends with '...' if text is left over."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _width_mm(f"{lines[-1]} {word}", height_mm) <= width_mm:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = _fit_line(lines[-1] + "...", width_mm, height_mm)[0]
+    return lines
 
 
 @lru_cache(maxsize=256)
@@ -113,11 +139,12 @@ def _render_cached(game_id: str, printed: PrintedSide, marker_id: int, ppm: int)
     else:
         title = getattr(face, "name", printed.card_id)
         subtitle = " / ".join(_label(game_id, s) for s in symbols if s)
-    _text(
-        canvas, _fit_text(str(title), CARD_W_MM - text_x - 3, 4.2), text_x, 11.0, 4.2, ppm, thickness_mm=0.5
-    )
+    room = CARD_W_MM - text_x - FRAME_MM - 1.0
+    line, height = _fit_line(str(title), room, 4.2, 0.5)
+    _text(canvas, line, text_x, 11.0, height, ppm, thickness_mm=0.5)
     if subtitle.lower() != str(title).lower():
-        _text(canvas, _fit_text(subtitle, CARD_W_MM - text_x - 3, 2.6), text_x, 16.5, 2.6, ppm)
+        line, height = _fit_line(subtitle, room, 2.6)
+        _text(canvas, line, text_x, 16.5, height, ppm)
     coins = getattr(face, "coins", None)
     if coins is not None:
         centre = (round((CARD_W_MM - 9.5) * ppm), round(21.5 * ppm))
@@ -137,22 +164,16 @@ def _render_cached(game_id: str, printed: PrintedSide, marker_id: int, ppm: int)
         if symbol:
             _paste_rgba(canvas, render_symbol(game_id, symbol, size), x0 + index * size, y0)
 
-    # Rules text: the band left of the bottom-right marker, up to three short lines.
-    text = getattr(face, "text", "") or ""
-    ability = getattr(face, "ability", None)
-    if ability:
-        text = f"{ability}: {text}" if text else str(ability)
-    width_mm = CARD_W_MM - MARKER_INSET_MM - MARKER_MM - FRAME_MM - 3.0
-    lines = textwrap.wrap(text, max(8, int(width_mm / (2.3 * 0.9))))[:4]
+    # Rules text: the band left of the bottom-right marker; smaller type when it is long.
+    text = str(getattr(face, "text", "") or getattr(face, "ability", "") or "")
+    width_mm = CARD_W_MM - MARKER_INSET_MM - MARKER_MM - FRAME_MM - 2.5
+    for height, max_lines in ((2.3, 5), (1.9, 6)):
+        lines = _wrap(text, width_mm, height, max_lines)
+        if len(_wrap(text, width_mm, height, 99)) <= max_lines:
+            break
+    top = CARD_H_MM - MARKER_MM - MARKER_INSET_MM + height + 0.6
     for index, line in enumerate(lines):
-        _text(
-            canvas,
-            line,
-            FRAME_MM + 1.5,
-            CARD_H_MM - MARKER_MM - MARKER_INSET_MM + 4.0 + index * 4.0,
-            2.3,
-            ppm,
-        )
+        _text(canvas, line, FRAME_MM + 1.3, top + index * height * 1.55, height, ppm, thickness_mm=0.3)
     canvas.setflags(write=False)
     return canvas
 
