@@ -170,8 +170,18 @@ def test_the_menu_ends_a_game_and_the_journal_marks_it_abandoned(tmp_path: Path)
         daemon.dispatch(InputEvent("start", LONG_PRESS, 1.5))
         daemon.step()
         assert isinstance(daemon.view, MenuView)
-        daemon.dispatch(InputEvent("hold3", PRESS, 2.0))
+        assert [item.label for item in daemon.view.items] == ["Resume", "Volume", "Rotation", "End this game"]
+        daemon.dispatch(InputEvent("hold3", PRESS, 2.0))  # Volume
+        volume = daemon.sound.volume
         daemon.dispatch(InputEvent("lever", "pull", 2.1))
+        assert daemon.sound.volume != volume
+        daemon.dispatch(InputEvent("hold3", PRESS, 2.2))  # Rotation
+        daemon.dispatch(InputEvent("collect", PRESS, 2.3))
+        daemon.step()
+        assert daemon.display.rotation == 90 and isinstance(daemon.view, MenuView)
+        assert daemon.view.items[2].value == "90"
+        daemon.dispatch(InputEvent("hold3", PRESS, 2.4))  # End this game
+        daemon.dispatch(InputEvent("lever", "pull", 2.5))
         daemon.step()
         assert daemon.flow is None
         games = daemon.journal.games()  # type: ignore[union-attr]

@@ -304,9 +304,10 @@ class Daemon:
             return
         self.flow.on_input(event)
 
-    MENU = ("Resume", "End this game")
+    MENU = ("Resume", "Volume", "Rotation", "End this game")
 
     def _menu_input(self, event: InputEvent) -> None:
+        """Hold 1 / Hold 3 move; the lever or COLLECT changes a setting or picks; BACK leaves."""
         assert self.menu is not None
         if event.kind not in (PRESS, PULL):
             return
@@ -315,9 +316,22 @@ class Daemon:
         elif event.control == "back":
             self.menu = None
         elif event.control in ("lever", "collect"):
-            if self.MENU[self.menu] == "End this game":
-                self._end_game()
-            self.menu = None
+            item = self.MENU[self.menu]
+            if item == "Volume":
+                steps = round(self.sound.volume * 10)
+                self.sound.set_volume(((steps + 1) % 11) / 10)
+                self._play("click", {})
+            elif item == "Rotation":
+                self.display.set_rotation((self.display.rotation + 90) % 360)
+            else:
+                if item == "End this game":
+                    self._end_game()
+                self.menu = None
+
+    def _menu_view(self) -> MenuView:
+        values = {"Volume": f"{round(self.sound.volume * 100)} %", "Rotation": f"{self.display.rotation}"}
+        return MenuView(tuple(MenuItem(label, values.get(label, "")) for label in self.MENU), self.menu or 0,
+                        title="Menu", hint="Hold 1 / Hold 3 move, lever changes or picks, BACK returns")
 
     def _pump(self) -> None:
         if self.keyboard is not None and self.display is not None:
@@ -394,8 +408,7 @@ class Daemon:
         if self.flow is None:
             return self.lobby.view()
         if self.menu is not None:
-            return MenuView(tuple(MenuItem(label) for label in self.MENU), self.menu, title="Menu",
-                            hint="Hold 1 / Hold 3 move, lever picks, BACK returns to the game")
+            return self._menu_view()
         view = self.flow.view()
         if isinstance(view, TableView):
             status = view.status

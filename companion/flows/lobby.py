@@ -1,6 +1,6 @@
 """Before a game: the attract screen, game select and player count, all from the controls.
 
-- attract: ``start`` (a short press) or the lever opens game select;
+- attract: ``start`` (a short or a long press) or the lever opens game select;
 - game select: ``hold1``/``hold3`` move, the lever or ``collect`` picks, ``back`` returns;
 - players: ``hold1``/``hold3`` change the count within the game's range, ``hold2`` turns the
   seats so the next player starts (seat 1 plays first), the lever or ``collect`` starts,
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from companion.engine import get_game
 from companion.flows import FLOWS
 from companion.screen.views import AttractView, GameOption, GameSelectView, PlayersView
-from hardware.events import PRESS, PULL, RELEASE, InputEvent
+from hardware.events import LONG_PRESS, PRESS, PULL, RELEASE, InputEvent
 
 ATTRACT, SELECT, PLAYERS = "attract", "select", "players"
 
@@ -97,6 +97,10 @@ class Lobby:
             # A short click acts on release (a long press is the menu, handled by the daemon).
             if kind == PRESS:
                 self._start_down = True
+                return None
+            if kind == LONG_PRESS and self.screen == ATTRACT:
+                self._start_down = False
+                self.screen = SELECT  # "hold START for the menu": the game menu
                 return None
             if kind != RELEASE or not self._start_down:
                 self._start_down = False
