@@ -91,6 +91,11 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
 UNREADABLE_SCALE = 4
 
 
+#: Markers seen smaller than this (px per side) are ignored, whatever the image size: below it the
+#: 4x4 bits are guesswork (VISION.md: one wrong id at 12 px) and glyphs of text can pass as codes.
+MIN_MARKER_PX = 14.0
+
+
 class CardReader:
     """Reads the cards of ``game_id`` (and notices other games' cards) in camera frames."""
 
@@ -195,6 +200,8 @@ class CardReader:
             if printed is None:
                 continue
             side_px = math.dist(quad[0], quad[2]) / math.sqrt(2)
+            if side_px < MIN_MARKER_PX:
+                continue  # a few letters of rules text can look like a tiny code: never trust one
             expected, centre = partner_centre(quad), quad.sum(axis=0) / 4
             for other, quads in found:
                 if other is printed and len(quads) == 1:
