@@ -71,6 +71,11 @@ def from_data(tp: Any, data: Any) -> Any:
 
 
 def _from(tp: Any, data: Any) -> Any:
+    # Fast path: plain fields are most of a state.
+    if tp is int or tp is str or tp is bool:
+        if type(data) is not tp:
+            raise TypeError(f"expected {tp.__name__}, got {data!r}")
+        return data
     if tp is Any:
         return data
     origin = typing.get_origin(tp)
