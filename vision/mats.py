@@ -11,7 +11,7 @@ Zones (mat millimetres, origin at the mat's top-left, markers' top-left one firs
   ``discard2``.
 - jackpot-payout: ``reel0`` .. ``reel2``, the three reel slots in the middle of the mat.
 - thanks-a-lottery: ``block0`` .. ``block2``, three block rows, one block per row: lay a block's
-  cards side by side (up to 5 fit; a longer block continues on the row below) inside its row.
+  cards side by side (4 fit; a longer block continues on the row below) inside its row.
   These zones hold several cards (``Zone.multi``), so the tracker reports the set of cards in a
   row.
 
@@ -112,7 +112,7 @@ def _grid(names: list[list[str]], labels: list[list[str]]) -> tuple[list[Zone], 
 
 #: Thanks a Lottery: how many block rows the mat has and how many cards a row holds side by side.
 LOTTERY_BLOCK_ROWS = 3
-LOTTERY_ROW_CARDS = 5
+LOTTERY_ROW_CARDS = 4
 
 
 def mat_layout(game_id: str) -> MatLayout:

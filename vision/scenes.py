@@ -29,7 +29,7 @@ def make_scene(game_id: str, seed: int, mat: bool, cards: int) -> SimulatedTable
         if left <= 0:
             break
         if zone.multi:
-            row = min(left, rng.randint(3, 5))
+            row = min(left, rng.randint(3, 4))
             table.place_row(zone.name, [rng.choice(fronts) for _ in range(row)])
             left -= row
         else:
