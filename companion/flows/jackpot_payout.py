@@ -1,0 +1,499 @@
+"""Jackpot Payout at the table (the camera reads the reels) or as a cabinet (the Pi deals).
+
+The Pi keeps the bank, adjudicates every jackpot (wilds, split cards, Jackpot Payout cards),
+resolves the abilities with the player, says what may be taken from the display, tracks the end
+triggers and runs the Final Showdown. Solo, it plays The House: a House card revealed from the
+deck pays The House from the bank, and the player then removes display cards.
+
+Controls while a player decides (both modes): ``hold1``/``hold3`` step through the choices the
+rules allow now (which ability first, which display card was taken, a guess, keep or release a
+Stuck Reel ...), the prompt names the one showing, ``collect`` does it.
+
+Table mode, while cards are revealed:
+
+- reel cards: the camera reads zone ``reel<N>`` (the active player's reel slots, left to right;
+  a Stuck Reel kept in play stays on reel 1). A card counts once the tracker says it is stable
+  and it is new: the slot was seen empty since its last card, or it shows another card, or the
+  player pressed ``collect`` ("cards down") and the camera has settled since. The engine then
+  checks the card can be in that deck; a card the camera is unsure of or that cannot be there
+  is not revealed: the screen says which reel and what to do. ``hold1``/``hold3`` enter it by
+  hand instead (``collect`` confirms, ``back`` returns to the camera);
+- cards the mat has no zone for (the top card an ability reveals, a new display card) are
+  entered by hand the same way.
+
+While taking from the display in table mode every display pile is offered, not only the ones
+the rules allow: the player enters the card they took, and the engine says when it may not be
+taken (a Special card without a pair), so the table is checked, not just guided.
+
+Every card read or entered is journaled with where it came from. Cabinet mode: a lever pull
+reveals the three reel cards; everything else the Pi deals by itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from companion.daemon.session import Session
+from companion.engine import Action, ImpossibleOutcomeError
+from companion.engine.events import CoinsPaid, Event, JackpotHit
+from companion.engine.games.jackpot_payout.state import CardScored, EndTriggered, HouseCoinsPaid
+from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow, Observation
+from companion.flows.jackpot_payout_view import (
+    card_label,
+    option_label,
+    payout_panel,
+    seat_words,
+    step_title,
+    symbol_of,
+)
+from companion.screen.views import PlayerLine, ReelSet, TableView
+from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
+
+REELS = 3
+REEL_ZONES = tuple(f"reel{i}" for i in range(REELS))
+
+
+class JackpotPayoutFlow(Flow):
+    """One game of Jackpot Payout (1-4 players; 1 is solo against The House), table or cabinet."""
+
+    game_id = "jackpot-payout"
+    modes = ("table", "cabinet")
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        #: the choice showing while a player decides, and the log position it belongs to
+        self.cursor = 0
+        self._cursor_at = -1
+        #: index into the chance point's outcomes while a card is entered by hand
+        self.manual: int | None = None
+        self.observations: dict[str, Observation] = {}
+        self.batches = 0
+        self.confirmed_at: int | None = None
+        #: observation batches after COLLECT before a card looking like the old one counts
+        self.settle_batches = 8
+        #: the card believed to lie on each reel slot, and the slots seen empty since
+        self.on_reel: dict[str, str | None] = dict.fromkeys(REEL_ZONES)
+        self.cleared: set[str] = set(REEL_ZONES)
+        #: cabinet: the lever was pulled and the reel cards are being dealt
+        self.spinning = False
+        #: what the reels show: card ids (None: still spinning), the spin id, a win and its coins
+        self.reel_cards: tuple[str | None, ...] = (None,) * REELS
+        self.spin_id = 0
+        self.win = False
+        self.payout = 0
+        self._sync_reels()
+        if session.resumed:
+            self.cleared = {z for z, card in self.on_reel.items() if card is None}
+
+    # --- engine facts ----------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The engine's JackpotPayoutState (read only)."""
+        return self.match.state
+
+    @property
+    def game(self) -> Any:
+        """The engine's JackpotPayoutGame."""
+        return self.match.game
+
+    @property
+    def table_mode(self) -> bool:
+        """True when the physical cards are the truth."""
+        return self.session.mode == "table"
+
+    @property
+    def solo(self) -> bool:
+        """One player against The House."""
+        return len(self.session.seats) == 1
+
+    def point(self) -> Any:
+        """The open chance point, if any."""
+        return None if self.over else self.match.chance_point
+
+    def revealing(self) -> bool:
+        """True while a card is to be revealed (a reel, an ability's top card, a display pile)."""
+        return self.point() is not None
+
+    def reading_reels(self) -> bool:
+        """True while the active player's reel cards are being revealed."""
+        point = self.point()
+        return point is not None and point.kind == "reel"
+
+    def waiting_for_pull(self) -> bool:
+        """Cabinet: the reels wait for the lever (no reel card of this spin dealt yet)."""
+        return (not self.table_mode and self.reading_reels() and not self.state.revealed
+                and not self.spinning)
+
+    def next_reel(self) -> int:
+        """The reel slot the next reel card goes to."""
+        seat = self.state.seats[self.state.reveal_queue[0]]
+        return min(REELS - 1, len(seat.play) + len(self.state.revealed))
+
+    def zones(self) -> tuple[str, ...]:
+        """The reel zones still to be read, left to right (table mode, reel cards only)."""
+        if not self.table_mode or not self.reading_reels():
+            return ()
+        first = self.next_reel()
+        return tuple(REEL_ZONES[first:first + len(self.state.reveal_queue)])
+
+    def in_play(self) -> list[str]:
+        """The active player's cards on the reels (those revealed this spin included)."""
+        seat = self.state.seats[self.state.current]
+        revealed = [r.card for r in self.state.revealed if r.seat == self.state.current]
+        return [*seat.play, *revealed] if self.state.step == "reveal" else list(seat.play)
+
+    def choices(self) -> list[Action]:
+        """What the player may pick from now, in the order the hold buttons step through.
+
+        Table mode, taking from the display: every display pile is listed (the engine checks
+        what was taken and says why a card may not be).
+        """
+        if self.over or self.revealing():
+            return []
+        legal = list(self.game.decisions(self.state))
+        if not (self.table_mode and self.state.step == "take"):
+            return legal
+        piles = [Action.of("take", slot) for slot, card in enumerate(self.state.display) if card is not None]
+        return piles + [a for a in legal if not (a.verb == "take" and a.args and a.args[0] != "wild")]
+
+    def chosen(self) -> Action | None:
+        """The choice the prompt shows."""
+        options = self.choices()
+        if not options:
+            return None
+        if self._cursor_at != self.session.version:
+            self._cursor_at, self.cursor = self.session.version, 0
+        return options[self.cursor % len(options)]
+
+    # --- inputs ----------------------------------------------------------------------------
+
+    def on_input(self, event: InputEvent) -> None:
+        """Route a control to the reveal or the decision at hand."""
+        if self.over or event.kind not in (PRESS, PULL, LONG_PRESS):
+            return
+        if self.revealing():
+            if not self.table_mode:
+                if event.control == "lever" and event.kind == PULL and self.waiting_for_pull():
+                    self.cue("lever")
+                    self.spinning = True
+                    self._deal_next()
+                return
+            self._entry_input(event)
+            return
+        self._decision_input(event)
+
+    def _decision_input(self, event: InputEvent) -> None:
+        options = self.choices()
+        if not options or event.kind == LONG_PRESS:
+            return
+        self.chosen()  # moves the cursor to this decision
+        control = event.control
+        if control in ("hold1", "hold3") and event.kind == PRESS:
+            self.cursor = (self.cursor + (1 if control == "hold3" else -1)) % len(options)
+            self.cue("click")
+        elif control == "collect" and event.kind == PRESS:
+            action = options[self.cursor % len(options)]
+            self.act(action)
+
+    def act(self, action: Action | str) -> list[Event] | None:
+        """Apply a decision or reveal (journaled), then update the reels and cues from its events."""
+        new_spin = self.reading_reels() and not self.state.revealed
+        events = self.apply(action)
+        if events is None:
+            return None
+        if new_spin:
+            self.spin_id += 1  # the first card of a spin: the reels start, the last win goes out
+            self.win, self.payout = False, 0
+        self._after(events)
+        return events
+
+    def _after(self, events: list[Event]) -> None:
+        scored: list[str] = []
+        jackpot = False
+        for event in events:
+            if isinstance(event, JackpotHit):
+                jackpot, self.win, self.payout = True, True, event.amount
+            elif isinstance(event, CardScored) and jackpot and len(scored) < REELS:
+                scored.append(event.card)
+            elif isinstance(event, (CoinsPaid, HouseCoinsPaid)):
+                self.cue("coin")
+            elif isinstance(event, EndTriggered):
+                self.status = "the end is coming"
+        if jackpot:
+            # The scored cards left play in the same step: show them, and remember they lie there.
+            self.reel_cards = tuple(scored) + (None,) * (REELS - len(scored))
+            self._remember(scored)
+        else:
+            self._sync_reels()
+        if not self.reading_reels():
+            self.spinning = False
+
+    def _sync_reels(self) -> None:
+        """Follow the engine: the cards on the reels now (kept as they are between spins)."""
+        if self.over:
+            return
+        if self.reading_reels() and not self.state.revealed:
+            return  # between spins: the reels keep the last cards until a new card lands
+        cards = self.in_play()
+        if not cards:
+            return  # a finished turn: its cards (or its jackpot) stay on screen
+        self.reel_cards = tuple(cards[:REELS]) + (None,) * (REELS - len(cards[:REELS]))
+        self._remember(cards)
+
+    def _remember(self, cards: list[str]) -> None:
+        """The physical reel slots now hold ``cards`` (left to right)."""
+        for index, card in enumerate(cards[:REELS]):
+            zone = REEL_ZONES[index]
+            if self.on_reel.get(zone) != card:
+                self.on_reel[zone] = card
+                self.cleared.discard(zone)
+
+    # --- reveals -----------------------------------------------------------------------------
+
+    def tick(self, now: float) -> None:
+        """Cabinet: deal the next card (reels only after a pull). Table: read the reels."""
+        if not self.revealing():
+            return
+        if self.table_mode:
+            if self.observations and self.camera_ok:
+                self._take_observations()
+            return
+        if not self.waiting_for_pull():
+            self._deal_next()
+
+    def _deal_next(self) -> None:
+        point = self.point()
+        if point is not None:
+            self.act(Action.reveal(self.session.cabinet_outcome(point)))
+
+    def on_observations(self, observations: Mapping[str, Observation]) -> None:
+        """Keep the latest readings; a reel slot seen empty is ready for a new card."""
+        self.observations = dict(observations)
+        self.batches += 1
+        for zone in REEL_ZONES:
+            seen = observations.get(zone)
+            if seen is not None and seen.status == "empty":
+                self.cleared.add(zone)
+                self.on_reel[zone] = None
+        if self.table_mode and self.camera_ok and self.reading_reels():
+            self._take_observations()
+
+    def settled(self) -> bool:
+        """COLLECT ("cards down") was pressed and the camera has seen enough frames since."""
+        return self.confirmed_at is not None and self.batches - self.confirmed_at >= self.settle_batches
+
+    def _take_observations(self) -> None:
+        while self.reading_reels() and self.manual is None and not self.over:
+            reel = self.next_reel()
+            zone = REEL_ZONES[reel]
+            seen = self.observations.get(zone)
+            if seen is not None and seen.status == "unsure":
+                self.alert = f"Reel {reel + 1}: not sure of that card: straighten it, or HOLD1/HOLD3 enter it"
+                return
+            if seen is None or seen.status not in ("stable", "changed") or seen.card_id is None:
+                return  # nothing there yet, or a card still settling
+            new = zone in self.cleared or seen.card_id != self.on_reel.get(zone) or self.settled()
+            if not new:
+                return  # last turn's card still lies there: wait for the new one (or COLLECT)
+            point = self.point()
+            try:
+                point.check(seen.card_id)
+            except ImpossibleOutcomeError:
+                owner = self.session.seats[self.state.reveal_queue[0]]
+                self.alert = (f"Reel {reel + 1} reads {card_label(self.game, seen.card_id)}, which is not in "
+                              f"{owner}'s deck: fix that card, or HOLD1/HOLD3 to enter it")
+                self.cue("error")
+                return
+            self.session.observe({"zone": zone, "card": seen.card_id, "source": "camera"})
+            if self.act(Action.reveal(seen.card_id)) is None:
+                return
+            self.confirmed_at = None
+
+    def outcomes(self) -> list[str]:
+        """The cards the open chance point allows, in entry order."""
+        point = self.point()
+        return [] if point is None else [name for name, _ in point.outcomes]
+
+    def entering(self) -> bool:
+        """True while a card is entered by hand (always for cards the mat has no zone for)."""
+        return self.manual is not None or (self.revealing() and not self.reading_reels())
+
+    def manual_card(self) -> str | None:
+        """The card the buttons show now while entering by hand."""
+        options = self.outcomes()
+        if not options or not self.entering():
+            return None
+        return options[(self.manual or 0) % len(options)]
+
+    def _entry_input(self, event: InputEvent) -> None:
+        options = self.outcomes()
+        control = event.control
+        if control in ("hold1", "hold3") and event.kind == PRESS:
+            if self.manual is None and self.reading_reels():
+                # Start from what the camera sees, when that card is possible at all.
+                seen = self.observations.get(REEL_ZONES[self.next_reel()])
+                guess = seen.card_id if seen is not None else None
+                self.manual = options.index(guess) if guess in options else 0
+            else:
+                self.manual = ((self.manual or 0) + (1 if control == "hold3" else -1)) % len(options)
+            self.cue("click")
+        elif control == "collect" and event.kind == PRESS:
+            if not self.entering():
+                self.confirmed_at = self.batches  # "cards down": a card like the old one is new
+                self._take_observations()
+                return
+            card = self.manual_card()
+            assert card is not None
+            zone = REEL_ZONES[self.next_reel()] if self.reading_reels() else None
+            seen = self.observations.get(zone) if zone else None
+            point = self.point()
+            self.session.observe({"zone": zone, "card": card, "source": "buttons", "for": point.kind,
+                                  "camera": seen.card_id if seen is not None and self.camera_ok else None})
+            if self.act(Action.reveal(card)) is not None:
+                self.manual = None if self.camera_ok else 0
+        elif control == "back" and event.kind == PRESS and self.manual is not None and self.camera_ok:
+            self.manual = None
+            self.alert = None
+
+    def set_camera(self, ok: bool) -> None:
+        """The camera went away (every card by hand) or came back."""
+        self.camera_ok = ok
+        if not ok and self.table_mode and self.reading_reels() and self.manual is None:
+            self.manual = 0
+        if ok and self.manual == 0:
+            self.manual = None
+
+    # --- what is shown -----------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """A seat's name."""
+        return self.session.seats[seat]
+
+    def words(self, text: str) -> str:
+        """Engine words with seat names."""
+        return seat_words(text, self.session.seats)
+
+    def prompt(self) -> str:
+        """What the table does now (one line)."""
+        if self.over:
+            return "Game over"
+        state = self.state
+        player = self.name(state.current)
+        showdown = "Final Showdown: " if state.in_showdown else ""
+        point = self.point()
+        if point is not None:
+            if self.entering():
+                card = self.manual_card()
+                what = f"reel {self.next_reel() + 1}" if point.kind == "reel" else self.words(point.what)
+                label = card_label(self.game, card or "")
+                return f"Enter {what}: {label} (HOLD1/HOLD3 change, COLLECT confirms)"
+            if not self.table_mode:
+                if self.waiting_for_pull():
+                    return f"{showdown}{player}: pull the lever to spin"
+                return "Dealing..." if point.kind != "reel" else "Spinning..."
+            zones = self.zones()
+            first = int(zones[0][-1]) + 1
+            count = len(zones)
+            if count == REELS:
+                return f"{showdown}{player}: reveal your top three cards on the reels"
+            where = f"reel {first}" if count == 1 else f"reels {first}-{first + count - 1}"
+            return f"{showdown}{player}: reveal {count} card{'s' if count > 1 else ''} on {where}"
+        action = self.chosen()
+        if action is None:
+            return ""
+        label = option_label(self.game, state, action, self.session.seats)
+        return f"{player}, {step_title(state)}: {label}? (HOLD1/HOLD3 choose, COLLECT does it)"
+
+    def lamps(self) -> dict[str, str]:
+        """Only the controls that mean something glow."""
+        lamps = dict.fromkeys(ALL_CONTROLS, LAMP_OFF)
+        if self.over:
+            lamps["start"] = LAMP_ON
+            return lamps
+        if self.revealing():
+            if not self.table_mode:
+                if self.waiting_for_pull():
+                    lamps["lever"] = LAMP_BLINK
+                return lamps
+            lamps.update(hold1=LAMP_ON, hold3=LAMP_ON, collect=LAMP_BLINK if self.entering() else LAMP_ON)
+            if self.manual is not None and self.camera_ok and self.reading_reels():
+                lamps["back"] = LAMP_ON
+            return lamps
+        if self.choices():
+            lamps.update(hold1=LAMP_ON, hold3=LAMP_ON, collect=LAMP_BLINK)
+        return lamps
+
+    def control_labels(self) -> dict[str, str]:
+        """Labels of the live controls."""
+        if self.over:
+            return {"start": "New game"}
+        if self.revealing():
+            if not self.table_mode:
+                return {"lever": "Spin"} if self.waiting_for_pull() else {}
+            labels = {"hold1": "Previous", "hold3": "Next",
+                      "collect": "Confirm" if self.entering() else "Cards down"}
+            if self.manual is not None and self.camera_ok and self.reading_reels():
+                labels["back"] = "Camera"
+            return labels
+        return {"hold1": "Previous", "hold3": "Next", "collect": "Do it"} if self.choices() else {}
+
+    def player_lines(self, active: int | None, notes: Any = ()) -> tuple[PlayerLine, ...]:
+        """Seats (coins, cards owned) and, solo, The House's coins."""
+        notes = [f"{seat.deck_size + sum(seat.discard.values())} cards" for seat in self.state.seats]
+        lines = super().player_lines(active, notes)
+        if self.solo:
+            lines += (PlayerLine("The House", self.state.house, note="solo"),)
+        return lines
+
+    def table_view(self) -> TableView:
+        """Reels (the active player's cards), scores, bank, display, pairs, the end."""
+        state = self.state
+        symbols = tuple(None if c is None else symbol_of(self.game, c) for c in self.reel_cards)
+        kept = state.seats[state.current].kept if self.reading_reels() else 0
+        held = tuple(i < kept for i in range(REELS))
+        reels = ReelSet.row(symbols, spin_id=self.spin_id, held=held, win=self.win,
+                            payout=self.payout if self.win else 0)
+        panel = payout_panel(self.game, state, self.session.seats, self.in_play())
+        title = "Jackpot Payout" + (" solo" if self.solo else "") + ("" if self.table_mode else " (cabinet)")
+        status = self.status if self.camera_ok or not self.table_mode else "camera lost: manual entry"
+        return TableView(
+            game_id=self.game_id,
+            title=title,
+            players=self.player_lines(state.current),
+            prompt=self.prompt(),
+            bank=f"Bank {state.bank}",
+            alert=self.alert,
+            reels=reels,
+            controls=self.hints(self.control_labels()),
+            panel=panel,
+            status=status,
+        )
+
+    def final_view(self) -> Any:
+        """Final scores; the solo note names the player."""
+        import dataclasses
+
+        view = super().final_view()
+        return dataclasses.replace(view, note=self.words(view.note))
+
+    # --- autoplay ------------------------------------------------------------------------
+
+    def suggest(self, rng: random.Random) -> InputEvent | None:
+        """The buttons a sensible player presses: the engine's heuristic choice, by the panel."""
+        if self.over:
+            return None
+        if self.revealing():
+            return InputEvent("lever", PULL, 0.0) if self.waiting_for_pull() else None
+        options = self.choices()
+        current = self.chosen()
+        if not options or current is None:
+            return None
+        target = self.game.heuristic_action(self.state, rng)
+        if target not in options or target == current:
+            return InputEvent("collect", PRESS, 0.0)
+        here, there = self.cursor % len(options), options.index(target)
+        forward = (there - here) % len(options)
+        return InputEvent("hold3" if forward <= len(options) - forward else "hold1", PRESS, 0.0)
