@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 CONFIRM_AFTER = 1.0
 STRAIGHTEN_AFTER = 3.0
 CORRECT_AFTER = 5.0
+#: Other games' simulated dealers, built on first use: game id -> (module, class); each class
+#: takes ``(camera, seed=...)`` and has ``update(daemon, now)`` like :class:`SimDealer`.
+GAME_DEALERS: dict[str, tuple[str, str]] = {
+    "jackpot-payout": ("companion.daemon.dealer_jackpot_payout", "JackpotPayoutDealer"),
+}
 
 
 class SimulatedCamera:
@@ -55,6 +60,8 @@ class SimDealer:
         self.correct_after = correct_after
         self.table: Any = None
         self.rng = random.Random(seed)
+        self.seed = seed
+        self._game_dealers: dict[str, Any] = {}
         self._deal_start = -1
         self._deal_stacks: tuple[int, ...] = ()
         self._dealt: dict[str, str] = {}
@@ -72,6 +79,16 @@ class SimDealer:
     def update(self, daemon: Daemon, now: float) -> None:
         """Keep the table matching the game; deal what the flow waits for."""
         flow = daemon.flow
+        game_id = getattr(flow, "game_id", "")
+        if game_id in GAME_DEALERS:
+            if game_id not in self._game_dealers:
+                import importlib
+
+                module, name = GAME_DEALERS[game_id]
+                self._game_dealers[game_id] = getattr(importlib.import_module(module), name)(
+                    self.camera, seed=self.seed)
+            self._game_dealers[game_id].update(daemon, now)
+            return
         if not isinstance(flow, BanditFlow) or not flow.table_mode or flow.over:
             return
         self.table = self.camera.tables.get(flow.game_id)
