@@ -192,3 +192,16 @@ def test_mega_jackpot_reel_side_on_a_pile_top_is_read_as_the_back() -> None:
     assert [(c.card_id, c.side, c.symbols, c.zone) for c in reading.cards] == [
         ("apple/genie", "back", ("apple", "genie"), "pile1")
     ]
+
+
+def test_a_sliver_of_a_marker_is_never_decoded_as_another_code() -> None:
+    # Bench scene 1500028: a 31 x 8 px sliver of a cherry's marker once decoded as Jackpot Payout's
+    # 'int-grapes-1'. Only square-ish candidates may be decoded.
+    require_game("bandit")
+    require_game("jackpot-payout")
+    table = make_scene("bandit", 1500028, False, 4)
+    reading = CardReader("bandit", use_mat=False).read(table.frame())
+    assert {c.game for c in reading.cards if c.card_id} == {"bandit"}
+    score = Score()
+    score.add(table, reading)
+    assert score.wrong == 0 and score.correct == score.readable

@@ -81,7 +81,9 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
     params.minMarkerPerimeterRate = 0.045
     params.maxMarkerPerimeterRate = 4.0
     params.polygonalApproxAccuracyRate = 0.05
-    params.minCornerDistanceRate = 0.1
+    # Corners at least a fifth of the perimeter apart: only squares seen at up to ~45 degrees
+    # pass. A sliver of a marker (31 x 8 px) once decoded as another game's code.
+    params.minCornerDistanceRate = 0.2
     params.perspectiveRemovePixelPerCell = 6
     params.perspectiveRemoveIgnoredMarginPerCell = 0.2
     return cv2.aruco.ArucoDetector(dictionary(), params)
@@ -199,9 +201,10 @@ class CardReader:
             printed = self._printed(marker_id)
             if printed is None:
                 continue
+            sides = [math.dist(quad[i], quad[(i + 1) % 4]) for i in range(4)]
             side_px = math.dist(quad[0], quad[2]) / math.sqrt(2)
-            if side_px < MIN_MARKER_PX:
-                continue  # a few letters of rules text can look like a tiny code: never trust one
+            if min(sides) < MIN_MARKER_PX or min(sides) < 0.6 * max(sides):
+                continue  # too small or not a square seen from above: never trust its bits
             expected, centre = partner_centre(quad), quad.sum(axis=0) / 4
             for other, quads in found:
                 if other is printed and len(quads) == 1:
