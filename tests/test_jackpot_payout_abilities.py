@@ -202,7 +202,8 @@ def test_stuck_reel_kept_in_play_means_one_fewer_card_next_turn() -> None:
     play(match, "done")
     assert legal(match) == ["keep", "release"]
     play(match, "keep")
-    assert match.state.seats[0].play == ["int-stuck-reel-grapes"]
+    seat = match.state.seats[0]
+    assert seat.play == ["int-stuck-reel-grapes"] and seat.kept == 1  # held while the others spin
     point = match.chance_point
     assert point is not None and point.what == "player 1's card for reel 2"
     events = reveal(match, "start-grapes", "start-grapes")

@@ -28,7 +28,8 @@ class Seat:
     discard: dict[str, int] = field(default_factory=dict)
     #: the play area, one card per reel, left to right
     play: list[str] = field(default_factory=list)
-    #: Stuck Reels kept in play from the last turn (this many fewer cards are revealed)
+    #: Stuck Reels kept in play from the last turn, the first cards of ``play`` (this many fewer
+    #: cards are revealed); back to 0 once the turn's cards are revealed
     kept: int = 0
     #: coins in the score pile
     coins: int = 0

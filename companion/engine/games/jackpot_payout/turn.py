@@ -94,9 +94,7 @@ def over(table: Table, state: JackpotPayoutState) -> list[Event]:
 def begin_reveal(state: JackpotPayoutState) -> None:
     """Reveal three cards into play, one fewer per Stuck Reel kept there."""
     seat = state.seats[state.current]
-    count = REELS - seat.kept
-    seat.kept = 0
-    queue_reveals(state, [state.current] * count, "the reels")
+    queue_reveals(state, [state.current] * (REELS - seat.kept), "the reels")
     state.step = "reveal"
 
 
@@ -119,6 +117,7 @@ def cards_revealed(table: Table, state: JackpotPayoutState) -> list[Event]:
     """The revealed cards go into play; their abilities wait to be resolved."""
     seat = state.seats[state.current]
     first = len(seat.play)
+    seat.kept = 0  # the kept Stuck Reels are simply cards in play from now on
     seat.play.extend(r.card for r in state.revealed)
     state.revealed = []
     state.unresolved = [slot for slot in range(first, len(seat.play)) if is_active(table, seat.play[slot])]
