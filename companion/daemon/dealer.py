@@ -29,6 +29,7 @@ CORRECT_AFTER = 5.0
 #: takes ``(camera, seed=...)`` and has ``update(daemon, now)`` like :class:`SimDealer`.
 GAME_DEALERS: dict[str, tuple[str, str]] = {
     "jackpot-payout": ("companion.daemon.dealer_jackpot_payout", "JackpotPayoutDealer"),
+    "mega-jackpot": ("companion.daemon.dealer_mega_jackpot", "MegaJackpotDealer"),
 }
 
 
