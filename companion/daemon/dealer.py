@@ -30,6 +30,7 @@ CORRECT_AFTER = 5.0
 GAME_DEALERS: dict[str, tuple[str, str]] = {
     "jackpot-payout": ("companion.daemon.dealer_jackpot_payout", "JackpotPayoutDealer"),
     "mega-jackpot": ("companion.daemon.dealer_mega_jackpot", "MegaJackpotDealer"),
+    "thanks-a-lottery": ("companion.daemon.dealer_thanks_a_lottery", "LotteryDealer"),
 }
 
 
