@@ -389,7 +389,7 @@ class JackpotPayoutFlow(Flow):
                 card = self.manual_card()
                 what = f"reel {self.next_reel() + 1}" if point.kind == "reel" else self.words(point.what)
                 label = card_label(self.game, card or "")
-                return f"Enter {what}: {label} (HOLD1/HOLD3 change, COLLECT confirms)"
+                return f"Enter {what}: {label} (HOLD1/HOLD3 change)"
             if not self.table_mode:
                 if self.waiting_for_pull():
                     return f"{showdown}{player}: pull the lever to spin"
@@ -400,12 +400,14 @@ class JackpotPayoutFlow(Flow):
             if count == REELS:
                 return f"{showdown}{player}: reveal your top three cards on the reels"
             where = f"reel {first}" if count == 1 else f"reels {first}-{first + count - 1}"
-            return f"{showdown}{player}: reveal {count} card{'s' if count > 1 else ''} on {where}"
+            kept = bool(state.seats[state.current].play) and first == 2
+            stuck = " (the Stuck Reel stays on reel 1)" if kept else ""
+            return f"{showdown}{player}: reveal {count} card{'s' if count > 1 else ''} on {where}{stuck}"
         action = self.chosen()
         if action is None:
             return ""
         label = option_label(self.game, state, action, self.session.seats)
-        return f"{player}, {step_title(state)}: {label}? (HOLD1/HOLD3 choose, COLLECT does it)"
+        return f"{player}, {step_title(state)}: {label}?"  # the control hints say HOLD1/HOLD3/COLLECT
 
     def lamps(self) -> dict[str, str]:
         """Only the controls that mean something glow."""
@@ -465,7 +467,7 @@ class JackpotPayoutFlow(Flow):
             players=self.player_lines(state.current),
             prompt=self.prompt(),
             bank=f"Bank {state.bank}",
-            alert=self.alert,
+            alert=self.alert[:1].upper() + self.alert[1:] if self.alert else None,
             reels=reels,
             controls=self.hints(self.control_labels()),
             panel=panel,
