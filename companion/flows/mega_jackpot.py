@@ -110,8 +110,8 @@ class MegaJackpotFlow(Flow):
         self.confirmed_at: int | None = None
         #: batches a card that looks like the one before must wait (camera lag) before it counts
         self.settle_batches = 6
-        #: piles whose card the camera saw land on a discard in this flip (their new top is showing)
-        self.camera_moved: set[int] = set()
+        #: piles whose card the camera saw land on a discard (their next card shows), and when
+        self.camera_moved: dict[int, int] = {}
         #: a camera-seen flip waiting to settle: (discard, face) pairs and the batch it was first seen
         self.candidate: tuple[tuple[int, str], ...] = ()
         self.candidate_since = 0
@@ -316,7 +316,7 @@ class MegaJackpotFlow(Flow):
         self.cue("lever")
         self.picks = []
         self._spin_id += 1
-        self.camera_moved = {pile for pile, _ in moves} if by_camera else set()
+        self.camera_moved = {pile: self.batches for pile, _ in moves} if by_camera else {}
         self._after_action()
 
     def _spun_input(self, event: InputEvent) -> None:
@@ -425,7 +425,7 @@ class MegaJackpotFlow(Flow):
             reveal = self.state.pending[0]
             if self._reveal(outcome) is not None:
                 if reveal.kind == "front":
-                    self.camera_moved.discard(reveal.pile)
+                    self.camera_moved.pop(reveal.pile, None)
                 self.manual = None
                 self._after_action()
         elif control == "back" and self.manual is not None and self.camera_ok:
@@ -544,12 +544,12 @@ class MegaJackpotFlow(Flow):
             return None
         return seen
 
-    def _settled(self, camera_moved: bool) -> bool:
+    def _settled(self, moved_at: int | None) -> bool:
         """A card that looks like the one before counts only after the camera had time to see the
         new one: after COLLECT ("the card is down"), or when the camera saw the card move."""
         if self.confirmed_at is not None and self.batches - self.confirmed_at >= self.settle_batches:
             return True
-        return camera_moved and self.batches - self.step_batch >= self.settle_batches
+        return moved_at is not None and self.batches - moved_at >= self.settle_batches
 
     def _unsure(self, zone: str, place: str) -> bool:
         seen = self.observations.get(zone)
@@ -574,7 +574,7 @@ class MegaJackpotFlow(Flow):
                 self._misread(f"{place} shows {describe_card(card)}: lay the card symbol side up")
                 return
             old = {self.top_face(reveal.target), self.taken.get(reveal.target)}
-            if card in old and not self._settled(reveal.pile in self.camera_moved):
+            if card in old and not self._settled(self.camera_moved.get(reveal.pile)):
                 return  # the old card still shows; wait for the new one (or COLLECT)
             expected = self.state.pile_tops[reveal.pile]
             if face_side(card) != expected:
@@ -609,7 +609,7 @@ class MegaJackpotFlow(Flow):
                     return
                 if not self._initial_side(reveal.pile):
                     flipped = self.flipped_sides.get(reveal.pile)
-                    if side == flipped and not self._settled(reveal.pile in self.camera_moved):
+                    if side == flipped and not self._settled(self.camera_moved.get(reveal.pile)):
                         return
                 outcome = side
         try:
@@ -621,9 +621,9 @@ class MegaJackpotFlow(Flow):
         self.session.observe({"zone": zone, "card": card, "source": "camera"})
         if self._reveal(outcome) is not None:
             if reveal.kind == "side":
-                self.camera_moved.discard(reveal.pile)
+                self.camera_moved.pop(reveal.pile, None)
             else:  # the camera saw the card land: the pile shows its next card now
-                self.camera_moved.add(reveal.pile)
+                self.camera_moved.setdefault(reveal.pile, self.batches)
 
     def _misread(self, message: str, sound: bool = True) -> None:
         if self.alert != message and sound:
