@@ -132,7 +132,7 @@ class CardReader:
         # One pass finds card markers and the (bigger) mat corner markers alike.
         corners, ids = detect(self._card_detector, grey)
         to_mat = self._mat_homography(corners, ids) if self.layout is not None else None
-        cards = self._group(corners, ids, to_mat)
+        cards = self._group(corners, ids, to_mat, grey)
         if self.find_unreadable or self.enrolled is not None:
             cards += [self._recognise(grey, card) for card in self._unreadable(grey, cards, to_mat)]
         return Reading(cards, to_mat is not None)
@@ -191,7 +191,34 @@ class CardReader:
         zone = self.layout.zone_at((float(point[0]), float(point[1])))
         return zone.name if zone else None
 
-    def _group(self, corners: list[np.ndarray], ids: list[int], to_mat: np.ndarray | None) -> list[Sighting]:
+    @staticmethod
+    def _quiet_zone_ok(grey: np.ndarray, quad: np.ndarray) -> bool:
+        """The printed white margin round a card marker is there: clearly lighter than its border.
+
+        Half a cell outside each edge must be light and half a cell inside dark. A "marker"
+        decoded from part of another marker, from text or from a patterned table fails this.
+        """
+        p0, p1, p2, p3 = quad.astype(np.float32)
+        centre = (p0 + p1 + p2 + p3) / 4
+        # Points along each edge, pushed half a cell (1/12 of the side) out and in.
+        edges = [(p0, p1), (p1, p2), (p2, p3), (p3, p0)]
+        along = np.array([0.25, 0.5, 0.75], np.float32)[:, None]
+        on_edge = np.vstack([a + (b - a) * along for a, b in edges])
+        outside = centre + (on_edge - centre) * (1 + 1 / 6)
+        inside = centre + (on_edge - centre) * (1 - 1 / 6)
+        h, w = grey.shape[:2]
+
+        def sample(points: np.ndarray) -> np.ndarray:
+            xy = np.clip(np.rint(points).astype(int), 0, [w - 1, h - 1])
+            return grey[xy[:, 1], xy[:, 0]].astype(np.int32)
+
+        light, dark = sample(outside), sample(inside)
+        border = int(np.median(dark))
+        return int(np.median(light)) - border >= 25 and int(np.count_nonzero(light > border + 15)) >= 9
+
+    def _group(
+        self, corners: list[np.ndarray], ids: list[int], to_mat: np.ndarray | None, grey: np.ndarray
+    ) -> list[Sighting]:
         """Markers -> cards: two markers of one id are one card when each sits where the other
         predicts its partner (opposite corner, 180 degrees turned); otherwise separate cards."""
         found: list[tuple[PrintedSide, list[np.ndarray]]] = []
@@ -205,6 +232,8 @@ class CardReader:
             side_px = math.dist(quad[0], quad[2]) / math.sqrt(2)
             if min(sides) < MIN_MARKER_PX or min(sides) < 0.6 * max(sides):
                 continue  # too small or not a square seen from above: never trust its bits
+            if not self._quiet_zone_ok(grey, quad):
+                continue
             expected, centre = partner_centre(quad), quad.sum(axis=0) / 4
             for other, quads in found:
                 if other is printed and len(quads) == 1:
