@@ -190,7 +190,7 @@ def test_cards_that_are_no_block_are_refused_and_the_player_tries_again(tmp_path
     flow.on_input(press("lever"))
     flow.on_observations(mat(("3", "5", "6")))
     assert not flow.options
-    assert flow.alert is not None and flow.alert.startswith("Ann's 3 5 6: 3 5 6 is not a block")
+    assert flow.alert is not None and flow.alert.startswith("Ann's 3 5 6: not a block (the cards must all be")
     assert flow.alert.endswith("Take them back")
     flow.on_input(press("collect"))  # nothing to confirm
     assert not flow.state.blocks

@@ -293,20 +293,24 @@ class HiddenRound:
         return out
 
     def why_not(self, cards: Sequence[str]) -> str:
-        """Why ``cards`` make no move for the seat on turn, in table words."""
+        """Why ``cards`` make no move for the seat on turn, in few table words.
+
+        >>> from companion.engine import GameConfig, Match
+        >>> HiddenRound(Match.new(GameConfig("thanks-a-lottery", players=2))).why_not(["3", "5", "6"])
+        'not a block (the cards must all be the same number or run in sequence (7 wraps to 1))'
+        """
         seat = self.seat()
         state = self.state
-        text = cards_text(cards)
         if Counter(cards)[WILD] > 1:
-            return f"{text}: only one wild per block"
+            return "only one wild per block"
         try:
             classify([None if c == WILD else int(c) for c in cards])
         except BlockError as error:
-            reason = str(error)
+            reason = f"not a block ({str(error).split(': ', 1)[-1]})"
         else:
-            reason = f"{text} is a block"
+            reason = "a block"
         if seat is None or not state.has_block(seat):
-            return f"{reason}; a first block of the round must be 3+ cards in sequence or alike"
+            return reason
         if WILD in cards:
-            return f"{reason}, and a wild only goes into your own blocks, one per block"
-        return f"{reason}, and those cards extend no block on the table at its ends"
+            return f"{reason}; a wild only goes into your own blocks"
+        return f"{reason}; they fit no block on the table"
