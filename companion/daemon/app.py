@@ -154,6 +154,8 @@ class Daemon:
                                    self.options.players or self.config.game.players)
             self._guarded(lambda: self._start_game(request), request)
         self.running = True
+        # The camera thread is running by now (for a table game); READY does not wait for its
+        # first frame: a missing camera is a fault the game survives with entry by buttons.
         self.notifier.ready("screen, controls and camera up")
 
     def _panel_config(self) -> Any:
