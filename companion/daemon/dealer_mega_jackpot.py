@@ -58,7 +58,7 @@ class MegaJackpotDealer:
         self._version = -1
         self._since = 0.0
         self._confirmed = False
-        self._straightened = False
+        self._straighten_at = straighten_after
 
     # --- the table -------------------------------------------------------------------------
 
@@ -90,7 +90,8 @@ class MegaJackpotDealer:
         version = flow.session.version
         if version != self._version:
             self._version, self._since = version, now
-            self._confirmed = self._straightened = False
+            self._confirmed = False
+            self._straighten_at = self.straighten_after
         self._keep_plan(flow, now)
         target = self.planned.state if self.in_plan(flow) else flow.state
         for zone, card in self.layout(target).items():
@@ -98,8 +99,10 @@ class MegaJackpotDealer:
         if not self.in_plan(flow):
             return
         wanted = self.plan[version - self.plan_start]
-        if not flow.camera_ok or self.table is None:
+        if not flow.camera_ok:
             self._by_buttons(daemon, flow, wanted, now)
+        elif self.table is None:
+            return  # the camera is still opening the table
         elif flow.pile_question is not None and not wanted.is_reveal:
             daemon.dispatch(InputEvent(f"hold{wanted.int_args()[0] + 1}", PRESS, now))
         else:
@@ -143,23 +146,20 @@ class MegaJackpotDealer:
     # --- when the camera does not take it ------------------------------------------------------
 
     def _help(self, daemon: Daemon, flow: MegaJackpotFlow, wanted: Action, now: float) -> None:
+        """The camera has not taken the cards yet: COLLECT, lay again what it misreads, then buttons."""
         waited = now - self._since
         if waited < CONFIRM_AFTER:
             return
-        if wanted.is_reveal and flow.manual is None:
-            if not self._confirmed:
-                self._confirmed = True
-                daemon.dispatch(InputEvent("collect", PRESS, now))  # "the card is down"
-                return
-            if waited >= self.straighten_after and not self._straightened:
-                self._straightened = True
-                zone = flow.zones()[-1] if flow.zones() else None
-                if zone is not None:
-                    self._lay(zone, self.layout(self.planned.state).get(zone), again=True)
-                return
-        elif not wanted.is_reveal and not self._confirmed and flow.candidate:
+        if flow.manual is None and not self._confirmed and (wanted.is_reveal or flow.candidate):
             self._confirmed = True
-            daemon.dispatch(InputEvent("collect", PRESS, now))  # "the cards are down"
+            daemon.dispatch(InputEvent("collect", PRESS, now))  # "the card is down"
+            return
+        if flow.manual is None and waited >= self._straighten_at:
+            self._straighten_at += self.straighten_after
+            for zone, card in self.layout(self.planned.state).items():
+                seen = flow.observations.get(zone)
+                if seen is None or seen.card_id != card:
+                    self._lay(zone, card, again=True)  # a little differently, as hands do
             return
         if waited >= self.correct_after:
             self._by_buttons(daemon, flow, wanted, now)
