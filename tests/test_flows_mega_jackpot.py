@@ -430,3 +430,31 @@ def test_infer_moves_prefers_the_piles_whose_zone_changed() -> None:
     assert infer_moves({0: "genie@carpet-genie", 1: "apple@apple-genie"}, tops, [30, 30, 30], {2}) in (
         [((0, 1), (2, 0))], [((1, 1), (2, 0))], [((0, 1), (2, 0)), ((1, 1), (2, 0))])
     assert infer_moves({0: "genie@diamond-genie"}, tops, [30, 30, 30], set()) == []
+
+
+def test_a_discard_unreadable_for_a_while_is_named_while_a_flip_is_awaited(tmp_path: Path) -> None:
+    flow, _, table = set_up(tmp_path)
+    observations = {zone: Seen(zone, "stable", card) for zone, card in table.items()}
+    observations["discard1"] = Seen("discard1", "unsure", None)
+    flow.on_observations(observations)
+    assert flow.alert is None  # a hand passing over the cards
+    for _ in range(10):
+        flow.on_observations(observations)
+    assert flow.alert is not None and flow.alert.startswith("Discard 2: cannot read that card: straighten it")
+    see(flow, table)
+    assert flow.alert is None and len(flow.match.log) == 9
+
+
+def test_a_game_resumed_between_the_bet_and_the_tile_flips_the_tile(tmp_path: Path) -> None:
+    flow, journal, table = set_up(tmp_path, variants=("tiles",))
+    table.update(discard2="apple@apple-genie", pile0="cherry/genie")
+    see(flow, table, 7)
+    flow.session.apply("attempt 0")  # the power went out before the tile was flipped
+    resumed = Session.resume(journal)
+    assert resumed is not None
+    again = make_flow(resumed)
+    assert isinstance(again, MegaJackpotFlow) and again.status == "resumed"
+    again.tick(1.0)
+    assert log(again)[-2:] in (["attempt 0", "reveal genie"], ["attempt 0", "reveal monkey"])
+    view = again.view()
+    assert isinstance(view, TileFlipView) and view.tray_value == 3

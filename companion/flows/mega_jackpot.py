@@ -66,13 +66,19 @@ from companion.screen.views import (
     TileFlipView,
     TrayView,
 )
-from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
+from hardware.events import PRESS, PULL, InputEvent
 
 HOLDS = ("hold1", "hold2", "hold3")
 #: Seconds the tile flip stays on screen (the flip itself takes 0.9 s); any button returns sooner.
 TILE_SECONDS = 3.0
 #: Odds advisor lines shown.
 ODDS_LINES = 3
+#: Camera batches (about 15 a second) a discard may be unreadable, while a flip is awaited, before
+#: the screen asks to straighten it (a hand over the table is unreadable for a moment too).
+UNSURE_BATCHES = 10
+#: Alerts about what the discards show, dropped once they show what the engine expects again.
+STALE_WHEN_UNCHANGED = ("Discard", "Pay first", "Three discards", "No pile top", "No more spins",
+                        "Which piles")
 
 
 @dataclass(frozen=True)
@@ -105,6 +111,8 @@ class MegaJackpotFlow(Flow):
         self.manual: int | None = None
         self.observations: dict[str, Observation] = {}
         self.batches = 0
+        #: batch since which each zone has been unreadable
+        self.unsure_since: dict[str, int] = {}
         #: batches at which the current reveal began / COLLECT said "the card is down"
         self.step_batch = 0
         self.confirmed_at: int | None = None
@@ -223,7 +231,7 @@ class MegaJackpotFlow(Flow):
 
     def on_input(self, event: InputEvent) -> None:
         """Route a control to the current step."""
-        if event.kind not in (PRESS, PULL, LONG_PRESS) or event.kind == LONG_PRESS:
+        if event.kind not in (PRESS, PULL):  # a long press is the panel's (menu, shake), not ours
             return
         if self.tile_show is not None:
             self.tile_show = None  # any button: back to the table (the press does nothing else)
@@ -476,7 +484,8 @@ class MegaJackpotFlow(Flow):
         self._sync()
         if self.state.pending[0].kind == "tile":  # resumed between the bet and the flip
             tray = self.state.pending[0].target
-            self._show_tile(self._resolve_next() or [], tray, self.tray_points(tray))
+            value = self.tray_points(tray)  # before the tile decides what becomes of it
+            self._show_tile(self._resolve_next() or [], tray, value)
         elif not self.table_mode and not self.waiting_for_setup_pull():
             self._resolve_next()
             self._after_action()
@@ -637,6 +646,15 @@ class MegaJackpotFlow(Flow):
             if seen is not None and seen.status in ("stable", "changed", "empty") and seen.card_id != face:
                 del self.taken[discard]
 
+    def _long_unsure(self, zone: str) -> bool:
+        """True once a zone has been unreadable for a while (a hand passing over it is not)."""
+        seen = self.observations.get(zone)
+        if seen is None or seen.status != "unsure":
+            self.unsure_since.pop(zone, None)
+            return False
+        since = self.unsure_since.setdefault(zone, self.batches)
+        return self.batches - since >= UNSURE_BATCHES
+
     def _watch_for_flip(self, phase: str) -> None:
         """Before a flip is journaled: which discards show a new card, and from which pile."""
         if self.picks or self.pile_question is not None:
@@ -644,6 +662,10 @@ class MegaJackpotFlow(Flow):
         changed: dict[int, str] = {}
         for discard in range(3):
             zone = discard_zone(discard)
+            if self._long_unsure(zone):
+                self._misread(f"Discard {discard + 1}: cannot read that card: straighten it, or HOLD "
+                              "the pile and the discard, then the LEVER", sound=False)
+                return
             seen = self._seen(zone)
             if seen is None or seen.card_id is None:
                 continue
@@ -656,7 +678,7 @@ class MegaJackpotFlow(Flow):
                 return
             changed[discard] = card
         if not changed:
-            if self.alert and self.alert.startswith(("Discard", "Pay first", "Three discards")):
+            if self.alert and self.alert.startswith(STALE_WHEN_UNCHANGED):
                 self.alert = None
             return
         if phase == "spun":
