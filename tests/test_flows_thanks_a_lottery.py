@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.daemon.dealer_thanks_a_lottery import LotteryPlayers
 from companion.daemon.session import Session
 from companion.engine import GameConfig, replay
@@ -43,7 +45,7 @@ def new_flow(tmp_path: Path, mode: str, seed: int = 5, players: int = 2,
              options: dict[str, Any] | None = None) -> tuple[ThanksALotteryFlow, Journal]:
     journal = Journal.open(tmp_path / "j.sqlite")
     config = GameConfig("thanks-a-lottery", players=players, seed=seed, options=options or {})
-    session = Session.start(journal, config, ["Ann", "Ben", "Cy", "Dee"][:players], mode)
+    session = Session.start(journal, config, ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][:players], mode)
     flow = make_flow(session)
     assert isinstance(flow, ThanksALotteryFlow)
     return flow, journal
@@ -266,15 +268,17 @@ def test_back_twice_passes_the_turn(tmp_path: Path) -> None:
     assert flow.seat() == 1
 
 
-def test_a_whole_table_game_with_secret_hands_ends_and_replays_from_the_journal(tmp_path: Path) -> None:
-    flow, journal = new_flow(tmp_path, "table", seed=7, players=3)
-    play_table_game(flow, seed=4)
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (6, 7)])
+def test_a_whole_table_game_with_secret_hands_ends_and_replays_from_the_journal(
+        tmp_path: Path, players: int, seed: int) -> None:
+    flow, journal = new_flow(tmp_path, "table", seed=seed, players=players)
+    play_table_game(flow, seed=4, limit=20000)
     assert flow.over
     actions = journal.actions(flow.session.game_id)
     assert replay(flow.session.config, actions).state == flow.match.state
     moves = [o for o in observations(journal, flow) if o.get("lottery_table") == "move"]
     assert any(m["move"].startswith("play") for m in moves)
-    assert len(flow.final_view().players) == 3
+    assert len(flow.final_view().players) == players
 
 
 def test_a_restart_in_the_middle_of_a_round_rebuilds_it_from_the_journal(tmp_path: Path) -> None:

@@ -82,9 +82,12 @@ class LotteryPlayers:
             self.deck[card] -= 1
             self.hands[hidden.slot_seats[self._slots]].append(card)
             self._slots += 1
-        if self._moves < len(hidden.moves) and self.planned is not None:
-            self._moves = len(hidden.moves)
-            self._played(flow, self.planned)
+        if self.planned is not None and len(hidden.moves) > self._moves:
+            # the flow kept a move since the plan: ours (the dice taken after it are the bot's)
+            if hidden.moves[self._moves] == self.planned:
+                self._played(flow, self.planned)
+            else:
+                self.planned, self.laid = None, []
 
     def _played(self, flow: ThanksALotteryFlow, action: Action) -> None:
         seat = self._seat
@@ -163,6 +166,7 @@ class LotteryPlayers:
         self._seat = seat
         action = flow.game.heuristic_action(state, self.rng)
         self.planned = action
+        self._moves = len(flow.hidden.moves) if flow.hidden is not None else 0
         if action.verb in ("play", "add"):
             self.laid = cards_of(action)
         elif action.verb == "replace":
