@@ -386,3 +386,27 @@ def test_only_the_live_buttons_glow(tmp_path: Path) -> None:
     assert {c for c, s in flow.lamps().items() if s != "off"} == {"hold2", "back"}
     flow.on_observations(mat(("5", "3", "4")))
     assert {c for c, s in flow.lamps().items() if s != "off"} == {"collect", "back"}
+
+
+def test_a_confirmed_move_is_taken_back_with_hold1_twice_and_the_correction_is_journaled(
+        tmp_path: Path) -> None:
+    flow, journal = new_flow(tmp_path, "table")
+    flow.on_input(press("lever"))
+    flow.on_observations(mat(("4", "5", "wild")))
+    flow.on_input(press("collect"))  # meant wild=6, confirmed wild=3
+    assert flow.seat() == 1 and flow.lamps()["hold1"] == "on"
+    flow.on_input(press("hold1"))
+    assert flow.alert == "Press HOLD1 again to take back Ann's play 4 5 wild=3"
+    flow.on_input(press("hold1"))
+    assert flow.seat() == 0 and not flow.state.blocks
+    assert flow.hidden is not None and flow.hidden.known == {}
+    flow.on_observations(mat(("4", "5", "wild")))  # the cards still lie there: read again
+    flow.on_input(press("hold3"))
+    flow.on_input(press("collect"))
+    assert flow.state.blocks[0].numbers == (4, 5, 6)
+    facts = [o["lottery_table"] for o in observations(journal, flow) if "lottery_table" in o]
+    assert facts == ["start", "move", "undo", "move"]
+    resumed = Session.resume(journal)
+    assert resumed is not None
+    again = make_flow(resumed)
+    assert isinstance(again, ThanksALotteryFlow) and again.state == flow.state

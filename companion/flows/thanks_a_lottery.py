@@ -82,6 +82,7 @@ class ThanksALotteryFlow(Flow):
         self.cursor = 0
         self.picked: set[int] = set()
         self.pass_armed = False
+        self.undo_armed = False
         #: table mode: the cards read on the mat (or entered), and the moves they can be
         self.reading: tuple[str, ...] = ()
         self.options: list[Action] = []
@@ -181,8 +182,14 @@ class ThanksALotteryFlow(Flow):
         if v0 > len(log):
             return
         base = self.match if v0 == len(log) else replay(self.session.config, log[:v0])
-        moves = [Action.parse(f["move"]) for f in facts[starts[-1] + 1:]
-                 if f[FACT] == "move" and f.get("round_start") == v0]
+        moves: list[Action] = []
+        for fact in facts[starts[-1] + 1:]:
+            if fact.get("round_start") != v0:
+                continue
+            if fact[FACT] == "move":
+                moves.append(Action.parse(fact["move"]))
+            elif fact[FACT] == "undo" and moves:
+                moves.pop()
         try:
             hidden = HiddenRound(base, moves)
         except TableRefusal:
@@ -204,6 +211,8 @@ class ThanksALotteryFlow(Flow):
         control = event.control
         if control != "back":
             self.pass_armed = False
+        if control != "hold1":
+            self.undo_armed = False
         if phase == DEAL:
             if control == "lever":
                 self._deal()
@@ -331,8 +340,36 @@ class ThanksALotteryFlow(Flow):
         if control == "hold2":
             self.entry, self.entry_card = [], 0
             self.alert = None
+        elif control == "hold1" and self.can_undo():
+            self._undo()
         elif control == "back":
             self._pass()
+
+    def can_undo(self) -> bool:
+        """True when a move of this round can be taken back (table mode, between moves)."""
+        return self.hidden is not None and bool(self.hidden.moves) and not self.options and self.entry is None
+
+    def _undo(self) -> None:
+        """HOLD1 twice: take back the round's last move (the correction is journaled)."""
+        assert self.hidden is not None
+        last = self.hidden.moves[-1]
+        seat = self.hidden.match.game.current_player(self._state_before_last())
+        if not self.undo_armed:
+            self.undo_armed = True
+            self.alert = f"Press HOLD1 again to take back {self.name(seat)}'s {last}"
+            return
+        self.undo_armed = False
+        self.session.observe({FACT: "undo", "round_start": len(self.hidden.base.log), "move": str(last)})
+        self.hidden.undo()
+        self.cue("click")
+        self._reset_turn()
+        self.await_clear, self.dismissed = False, None
+        self.alert = (f"{self.name(seat)}'s {last} taken back: put back any card drawn since, "
+                      "and lay the cards again")
+
+    def _state_before_last(self) -> Any:
+        assert self.hidden is not None
+        return HiddenRound(self.hidden.base, self.hidden.moves[:-1]).state
 
     def _entry_input(self, control: str) -> None:
         assert self.entry is not None
@@ -555,6 +592,8 @@ class ThanksALotteryFlow(Flow):
             lamps["collect"] = LAMP_BLINK
         if self.pass_armed:
             lamps["back"] = LAMP_BLINK
+        if self.undo_armed:
+            lamps["hold1"] = LAMP_BLINK
         return lamps
 
     def control_labels(self) -> dict[str, str]:
@@ -593,7 +632,10 @@ class ThanksALotteryFlow(Flow):
             elif self.camera_ok:
                 labels["back"] = "Camera"
             return labels
-        return {"hold2": "Enter by hand", "back": "Pass"}
+        labels = {"hold2": "Enter by hand", "back": "Pass"}
+        if self.can_undo():
+            labels["hold1"] = "Undo"
+        return labels
 
     def _reels(self) -> ReelSet | None:
         phase = self.phase()

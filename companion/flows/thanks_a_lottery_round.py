@@ -259,6 +259,17 @@ class HiddenRound:
         self.match, self.slot_seats, self._held = built.match, built.seats, built.held
         return [event for version, events in built.events if version > plan.version for event in events]
 
+    def undo(self) -> Action:
+        """Take back the last move of the round (a misread confirmed, a wrong meaning chosen);
+        the cards it made known become unknown again. Returns the move taken back."""
+        if not self.moves:
+            raise TableRefusal("no move to take back this round")
+        rebuilt = HiddenRound(self.base, self.moves[:-1])
+        last = self.moves[-1]
+        self.moves, self.known = rebuilt.moves, rebuilt.known
+        self.match, self.slot_seats, self._held = rebuilt.match, rebuilt.slot_seats, rebuilt._held
+        return last
+
     def submit(self, action: Action) -> list[Any]:
         """:meth:`prepare` and :meth:`keep` in one (replaying a journaled round)."""
         return self.keep(self.prepare(action))
