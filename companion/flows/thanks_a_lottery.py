@@ -17,6 +17,7 @@ A round, both modes:
      ``hold1``/``hold3`` pick a card, ``hold2`` adds it, ``back`` removes the last, ``collect``
      is done;
    - cabinet: ``hold1``/``hold3`` browse the legal moves of the hand shown, ``collect`` plays;
+     ``hold1`` twice takes back the round's last move (a misread or a wrong meaning confirmed);
    - both: ``back`` twice passes. Dice earned from someone else's block are taken from the
      pool by value: ``hold1``/``hold3`` choose the value, ``collect`` takes it.
 3. **Finalize.** Each player with dice in turn: ``hold1``/``hold3`` move along their dice,
