@@ -194,3 +194,15 @@ def test_a_collect_for_a_deal_holds_for_its_remaining_cards(tmp_path: Path) -> N
     flow.on_observations(grid(first_three))
     assert flow.session.version == 3
     assert flow.dealt_confirmed  # still the same deal: no second COLLECT needed
+
+
+def test_a_card_moved_between_deals_is_pointed_out_until_it_is_put_back(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_observations(grid(NINE))
+    assert not flow.dealing()
+    swapped = {**NINE, "r1c1": "bar"}  # someone swapped the bell for a bar
+    flow.on_observations(grid(swapped))
+    assert flow.alert is not None and "Row 2, column 2 shows bar, but the game has bell there" in flow.alert
+    assert [str(a) for a in flow.match.log].count("reveal bar") == 0  # nothing was paid or changed
+    flow.on_observations(grid(NINE))
+    assert flow.alert is None

@@ -68,6 +68,8 @@ class BanditFlow(Flow):
         self.observations: dict[str, Observation] = {}
         #: table mode: index into the possible outcomes while a card is entered by hand
         self.manual: int | None = None
+        #: the alert shown is about a card that moved between deals (cleared once it is back)
+        self._misplaced = False
         #: the deal being tracked: the log position it began at and its stacks in dealing order
         self._deal_start = -1
         self._deal_stacks: tuple[int, ...] = ()
@@ -200,9 +202,28 @@ class BanditFlow(Flow):
         """Keep the latest readings; turn stable, possible ones into reveals."""
         self.observations = dict(observations)
         self.batches += 1
-        if self.dealing() and self.table_mode and self.camera_ok:
+        if not self.table_mode or not self.camera_ok or self.over:
+            return
+        if self.dealing():
             self._start_deal()
             self._take_observations()
+        else:
+            self._check_table()
+
+    def _check_table(self) -> None:
+        """Between deals, the table must show what the game knows: say so if a card moved."""
+        for stack in range(ROWS * COLUMNS):
+            seen = self.observations.get(zone_of(stack))
+            cards = self.state.stacks[stack]
+            if seen is None or seen.status not in ("stable", "changed") or not cards or seen.card_id is None:
+                continue
+            if seen.card_id != cards[-1]:
+                self.alert = (f"{place_of(stack).capitalize()} shows {seen.card_id}, but the game "
+                              f"has {cards[-1]} there: put the cards back as they were")
+                self._misplaced = True
+                return
+        if self._misplaced:
+            self.alert, self._misplaced = None, False
 
     def _take_observations(self) -> None:
         while self.dealing() and self.manual is None:
