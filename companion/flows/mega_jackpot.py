@@ -580,7 +580,7 @@ class MegaJackpotFlow(Flow):
                 return
             card = seen.card_id
             if not is_face(card):
-                self._misread(f"{place} shows {describe_card(card)}: lay the card symbol side up")
+                self._misread(f"{place} shows a reel side: turn the card symbol side up")
                 return
             old = {self.top_face(reveal.target), self.taken.get(reveal.target)}
             if card in old and not self._settled(self.camera_moved.get(reveal.pile)):
@@ -588,8 +588,8 @@ class MegaJackpotFlow(Flow):
             expected = self.state.pile_tops[reveal.pile]
             if face_side(card) != expected:
                 reel = str(expected).replace("-", "/")
-                self._misread(f"{place} shows {describe_card(card)}, but the card from pile "
-                              f"{reveal.pile + 1} has the {reel} reel: fix it, or HOLD1/HOLD3 to enter it")
+                self._misread(f"{place}: {describe_card(card)} is not pile {reveal.pile + 1}'s {reel} card: "
+                              "fix it, or HOLD1/HOLD3")
                 return
             outcome = split_face(card)[0]
         else:
@@ -605,8 +605,8 @@ class MegaJackpotFlow(Flow):
                 if seen is not None and seen.status == "empty":
                     left = self.state.pile_sizes[reveal.pile] - 1
                     cards = f"{left} card{'s' if left != 1 else ''}"
-                    self._misread(f"{place} looks empty, but {cards} should be left: put the pile back, "
-                                  "or HOLD1/HOLD3 to enter its reel side", sound=False)
+                    self._misread(f"{place} looks empty but {cards} are left: put it back, or HOLD1/HOLD3",
+                                  sound=False)
                     return
                 seen = self._seen(zone)
                 if seen is None or seen.card_id is None:
@@ -614,7 +614,7 @@ class MegaJackpotFlow(Flow):
                 card = seen.card_id
                 side = side_of_back(card)
                 if side is None:
-                    self._misread(f"{place} shows {describe_card(card)}: lay the pile reel side up")
+                    self._misread(f"{place} shows {describe_card(card)}: the pile lies reel side up")
                     return
                 if not self._initial_side(reveal.pile):
                     flipped = self.flipped_sides.get(reveal.pile)
@@ -624,8 +624,7 @@ class MegaJackpotFlow(Flow):
         try:
             point.check(outcome)
         except ImpossibleOutcomeError:
-            self._misread(f"{place} reads {describe_card(card)}, which cannot be there now: "
-                          "fix that card, or HOLD1/HOLD3 to enter it")
+            self._misread(f"{place} reads {describe_card(card)}, which cannot be: fix it, or HOLD1/HOLD3")
             return
         self.session.observe({"zone": zone, "card": card, "source": "camera"})
         if self._reveal(outcome) is not None:
@@ -663,8 +662,8 @@ class MegaJackpotFlow(Flow):
         for discard in range(3):
             zone = discard_zone(discard)
             if self._long_unsure(zone):
-                self._misread(f"Discard {discard + 1}: cannot read that card: straighten it, or HOLD "
-                              "the pile and the discard, then the LEVER", sound=False)
+                self._misread(f"Discard {discard + 1}: cannot read that card: straighten it, or HOLD pile, "
+                              "discard, LEVER", sound=False)
                 return
             seen = self._seen(zone)
             if seen is None or seen.card_id is None:
@@ -673,8 +672,7 @@ class MegaJackpotFlow(Flow):
             if card == self.top_face(discard) or card == self.taken.get(discard):
                 continue
             if not is_face(card):
-                what = describe_card(card)
-                self._misread(f"Discard {discard + 1} shows {what}: lay the card symbol side up")
+                self._misread(f"Discard {discard + 1} shows a reel side: turn the card symbol side up")
                 return
             changed[discard] = card
         if not changed:
@@ -684,13 +682,13 @@ class MegaJackpotFlow(Flow):
         if phase == "spun":
             value = self.pay_value()
             if value is None:
-                self._misread("No more spins this turn: put the card back and press COLLECT to stop")
+                self._misread("No more spins this turn: put the card back; COLLECT stops")
             else:
                 self._misread(f"Pay first: LEVER pays a {value}-point card into tray {self.tray + 1} "
                               "(HOLD1/HOLD2 tray)", sound=False)
             return
         if len(changed) > 2:
-            self._misread("Three discards changed: one spin flips one or two cards; put the extra card back")
+            self._misread("Three discards changed: a spin flips one or two cards; put one back")
             return
         key = tuple(sorted(changed.items()))
         if key != self.candidate:
@@ -708,9 +706,9 @@ class MegaJackpotFlow(Flow):
                 piles_changed.add(pile)
         options = infer_moves(changed, self.state.pile_tops, self.state.pile_sizes, piles_changed)
         if not options:
-            cards = ", ".join(f"discard {d + 1} shows {describe_card(c)}" for d, c in sorted(changed.items()))
-            self._misread(f"No pile top could give that ({cards}): put it back, "
-                          "or HOLD a pile then a discard")
+            discard, card = sorted(changed.items())[0]
+            self._misread(f"Discard {discard + 1}: no pile showed the reel of {describe_card(card)}: "
+                          "put it back, or HOLD pile, discard")
             return
         if len(options) > 1:
             if len(changed) == 1:
@@ -719,8 +717,7 @@ class MegaJackpotFlow(Flow):
                 self.pile_question = (discard, face, piles)
                 self.alert = None
                 return
-            self._misread("Which piles? HOLD a pile then a discard for each card, then the LEVER",
-                          sound=False)
+            self._misread("Which piles? HOLD pile, discard for each card, then the LEVER", sound=False)
             return
         for discard, card in key:
             self.session.observe({"zone": discard_zone(discard), "card": card, "source": "camera"})
@@ -779,9 +776,9 @@ class MegaJackpotFlow(Flow):
             if reveal.target not in [t for _, t in self._moves_of_last_flip()]:
                 return (f"Discard {reveal.target + 1} is empty: flip the top card of pile {reveal.pile + 1} "
                         "onto it")
-            return (f"Flip the card from pile {reveal.pile + 1} onto discard {reveal.target + 1} "
-                    "(COLLECT if it looks like the card beneath)")
-        return f"Reading pile {reveal.pile + 1}'s new top card (COLLECT if it shows the same reel side)"
+            return (f"Lay pile {reveal.pile + 1}'s card on discard {reveal.target + 1} "
+                    "(COLLECT if it looks like the one beneath)")
+        return f"Reading pile {reveal.pile + 1}'s new top (COLLECT if it shows the same reel)"
 
     def _moves_of_last_flip(self) -> list[tuple[int, int]]:
         """The (pile, discard) moves of the last flip, if the cards being revealed belong to it."""
@@ -830,9 +827,9 @@ class MegaJackpotFlow(Flow):
                     f"tray {self.tray + 1} to spin again")
         symbol = self.state.discard_tops()[0]
         points = 3 * self.game.components.values[symbol]
-        line = f"{name}: JACKPOT, three {symbol}s ({points} points)! COLLECT cashes out"
+        line = f"{name}: JACKPOT! Three {symbol}s, {points} points: COLLECT cashes out"
         if self.tiles:
-            line += f", LEVER bets them on tray {self.tray + 1} ({self.tray_points(self.tray)}) for a tile"
+            line += f", LEVER bets on tray {self.tray + 1}"
         return line
 
     def _still_shows_taken(self, discard: int) -> bool:
@@ -854,7 +851,7 @@ class MegaJackpotFlow(Flow):
             elif self.manual is not None:
                 lamps["collect"] = LAMP_BLINK
         elif phase == "flip":
-            for index in self.picks[0::2]:
+            for index in self.picks[0::2] if len(self.picks) % 2 == 0 else ():
                 lamps[HOLDS[index]] = LAMP_BLINK
             if len(self.picks) in (2, 4):
                 lamps["lever"] = LAMP_BLINK
@@ -889,12 +886,14 @@ class MegaJackpotFlow(Flow):
                 labels = {HOLDS[p]: f"Pile {p + 1}" for p in self.pile_question[2]}
                 labels["back"] = "Buttons"
                 return labels
+            # At most four hints fit on the screen: offer only what can still be picked.
             choosing_discard = len(self.picks) % 2 == 1
             labels = {}
             for index, control in enumerate(HOLDS):
                 if choosing_discard:
                     labels[control] = f"Discard {index + 1}"
-                elif self.state.pile_tops[index] is not None:
+                elif self.state.pile_tops[index] is not None and len(self.picks) < 4 \
+                        and index not in self.picks[0::2]:
                     labels[control] = f"Pile {index + 1}"
             if len(self.picks) in (2, 4) or (not self.picks and not self.table_mode):
                 labels["lever"] = "Flip"
@@ -907,13 +906,16 @@ class MegaJackpotFlow(Flow):
             labels = {"collect": "Stop"}
             values = self.payable()
             if values:
-                labels.update(hold1="Tray 1", hold2="Tray 2", lever=f"Pay {self.pay_value()}, spin")
+                other = 1 - self.tray
+                labels.update({"lever": f"Pay {self.pay_value()}, tray {self.tray + 1}",
+                               HOLDS[other]: f"Tray {other + 1}"})
                 if len(values) > 1:
                     labels["hold3"] = "Value"
             return labels
         labels = {"collect": "Cash out"}
         if self.tiles:
-            labels.update(hold1="Tray 1", hold2="Tray 2", lever="Mega Jackpot")
+            other = 1 - self.tray
+            labels.update({"lever": f"Bet tray {self.tray + 1}", HOLDS[other]: f"Tray {other + 1}"})
         return labels
 
     def _discard_symbols(self) -> tuple[str | None, ...]:
