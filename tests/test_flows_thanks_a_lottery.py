@@ -410,3 +410,28 @@ def test_a_confirmed_move_is_taken_back_with_hold1_twice_and_the_correction_is_j
     assert resumed is not None
     again = make_flow(resumed)
     assert isinstance(again, ThanksALotteryFlow) and again.state == flow.state
+
+
+def test_the_transcript_never_claims_a_card_nobody_saw(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table", seed=7)
+    table = FakeTable()
+    players = LotteryPlayers(lambda: table, seed=4)
+    rng = random.Random(4)
+    flow.on_input(press("lever"))
+    seen = flow.hidden
+    step = 0
+    while flow.hidden is not None and step < 3000:
+        seen = flow.hidden
+        flow.on_observations(table.seen())
+        players.step(flow, step * 0.1, lambda control: flow.on_input(press(control)))
+        event = flow.suggest(rng)
+        if event is not None:
+            flow.on_input(event)
+        step += 1
+    assert flow.hidden is None and seen is not None
+    cards = [line for _, line in flow.session.lines if "dealt to" in line or "draws" in line]
+    assert len(cards) == len(seen.slot_seats)
+    hidden_lines = [line for line in cards if "not seen (recorded as" in line]
+    assert len(hidden_lines) == len(seen.slot_seats) - len(seen.known) > 0
+    shown = sorted(line.rsplit(": ", 1)[1] for line in cards if line not in hidden_lines)
+    assert shown == sorted(seen.known.values())  # the cards played, and only those, are named

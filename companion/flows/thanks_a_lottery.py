@@ -492,6 +492,12 @@ class ThanksALotteryFlow(Flow):
             if self.apply(action) is None:  # cannot happen: the same engine checked them
                 self.alert = f"the round could not be written ({action}); it is kept in the journal"
                 return
+            lines = self.session.lines
+            if self.session.version in hidden.filled and lines and lines[-1][0] == self.session.version:
+                # the transcript must not claim a card nobody saw
+                version, line = lines[-1]
+                what, _, card = line.rpartition(": ")
+                lines[-1] = (version, f"{what}: not seen (recorded as {card})")
         self.hidden = None
         self._reset_turn()
 

@@ -82,6 +82,8 @@ class _Built:
         self.seats: list[int] = []
         self.held: dict[int, Counter[str]] = {seat: Counter() for seat in range(match.state.players)}
         self.events: list[tuple[int, list[Any]]] = []
+        #: log versions (after the reveal) of the cards filled in because nobody has seen them
+        self.filled: set[int] = set()
 
     def step(self, action: Action) -> None:
         events = self.match.apply(action)
@@ -116,6 +118,8 @@ class HiddenRound:
         #: the seat that got each hidden slot, in dealing/drawing order
         self.slot_seats: list[int] = []
         self._held: dict[int, Counter[str]] = {}
+        #: log versions whose card was filled in (never seen at the table)
+        self.filled: set[int] = set()
         self._rebuild()
         for move in moves:
             self.submit(move)
@@ -186,6 +190,8 @@ class HiddenRound:
                 if slot in known:
                     built.held[seat][known[slot]] += 1
                 built.step(Action.reveal(known.get(slot) or next(fill)))
+                if slot not in known:
+                    built.filled.add(match.version)
                 continue
             if index == len(moves):
                 break
@@ -203,6 +209,7 @@ class HiddenRound:
     def _rebuild(self) -> None:
         built = self._build(self.moves, self.known)
         self.match, self.slot_seats, self._held = built.match, built.seats, built.held
+        self.filled = built.filled
 
     # --- the table's moves -----------------------------------------------------------------
 
@@ -257,6 +264,7 @@ class HiddenRound:
         self.known = plan.known
         built = plan.built
         self.match, self.slot_seats, self._held = built.match, built.seats, built.held
+        self.filled = built.filled
         return [event for version, events in built.events if version > plan.version for event in events]
 
     def undo(self) -> Action:
@@ -268,6 +276,7 @@ class HiddenRound:
         last = self.moves[-1]
         self.moves, self.known = rebuilt.moves, rebuilt.known
         self.match, self.slot_seats, self._held = rebuilt.match, rebuilt.slot_seats, rebuilt._held
+        self.filled = rebuilt.filled
         return last
 
     def submit(self, action: Action) -> list[Any]:
