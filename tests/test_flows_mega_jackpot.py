@@ -398,7 +398,7 @@ def test_a_table_game_played_out_by_the_dealer_ends_and_replays(tmp_path: Path, 
 
     flow, journal = new_flow(tmp_path, "table", ("tiles",), seed=9)
     camera = FakeCamera()
-    dealer = MegaJackpotDealer(camera, seed=9)
+    dealer = MegaJackpotDealer(camera, seed=9, play_flips=True)
     daemon = FakeDaemon(flow)
     flow.set_camera(camera_ok)
     rng = random.Random(2)
@@ -458,3 +458,23 @@ def test_a_game_resumed_between_the_bet_and_the_tile_flips_the_tile(tmp_path: Pa
     assert log(again)[-2:] in (["attempt 0", "reveal genie"], ["attempt 0", "reveal monkey"])
     view = again.view()
     assert isinstance(view, TileFlipView) and view.tray_value == 3
+
+
+def test_with_a_person_at_the_buttons_the_dealer_lays_the_flip_they_picked(tmp_path: Path) -> None:
+    from companion.daemon.dealer_mega_jackpot import MegaJackpotDealer
+
+    flow, journal = new_flow(tmp_path, "table", seed=9)
+    camera = FakeCamera()
+    dealer = MegaJackpotDealer(camera, seed=9)  # no bot at the buttons: the person flips
+    daemon = FakeDaemon(flow)
+    for step in range(40):
+        dealer.update(daemon, step * 0.1)  # type: ignore[arg-type]
+        see(flow, camera.tables["mega-jackpot"].cards)
+    assert flow.phase() == "flip" and len(flow.match.log) == 9  # nobody flipped for Ann
+    for control in ("hold2", "hold1", "lever"):
+        flow.on_input(press(control))
+    for step in range(40, 60):
+        dealer.update(daemon, step * 0.1)  # type: ignore[arg-type]
+        see(flow, camera.tables["mega-jackpot"].cards)
+    assert log(flow)[9] == "flip 1 0" and flow.phase() in ("spun", "jackpot")
+    assert {entry["source"] for entry in sources(journal, flow)} == {"camera"}

@@ -21,7 +21,7 @@ def test_the_set_up_and_the_first_flip_are_read_by_the_camera(tmp_path: Path) ->
     attach_simulated_table(options, 2)
     assert isinstance(options.dealer, SimDealer)
     # A patient dealer: everything must come through the camera, nothing by buttons.
-    options.dealer = MegaJackpotDealer(options.camera_factory, seed=2, correct_after=1e9)
+    options.dealer = MegaJackpotDealer(options.camera_factory, seed=2, correct_after=1e9, play_flips=True)
     daemon = Daemon(options)
     daemon.start()
     try:

@@ -9,8 +9,10 @@ the flip and reveals what it shows.
 What it plays, like the people at the table would:
 
 - setting up and refilling an emptied discard: the cards the engine's odds draw (seeded);
-- the current player's flip (the engine's heuristic move): the pile's top card goes onto the
-  discard, the pile shows its next reel side; the flow sees which zones changed;
+- the current player's flip, when a bot is at the buttons (the demo; ``play_flips``): the
+  engine's heuristic move, the pile's top card onto the discard, the pile showing its next reel
+  side; the flow sees which zones changed. With a person at the keyboard (``make run``) the
+  person picks the flip (HOLD pile, HOLD discard, LEVER) and the dealer lays those cards;
 - a jackpot taken: the three cards leave the discards (the bot at the buttons cashes or bets).
 
 When the camera does not take a card it presses COLLECT ("the card is down"), then lays the
@@ -43,8 +45,10 @@ class MegaJackpotDealer:
     """Plays Mega Jackpot's cards on a simulated table for the flow to read."""
 
     def __init__(self, camera: Any, seed: int = 0, straighten_after: float = STRAIGHTEN_AFTER,
-                 correct_after: float = CORRECT_AFTER) -> None:
+                 correct_after: float = CORRECT_AFTER, play_flips: bool | None = None) -> None:
         self.camera = camera
+        #: whether the dealer makes the players' flips (None: when the daemon has a bot at the buttons)
+        self.play_flips = play_flips
         self.rng = random.Random(seed)
         self.straighten_after = straighten_after
         self.correct_after = correct_after
@@ -92,7 +96,7 @@ class MegaJackpotDealer:
             self._version, self._since = version, now
             self._confirmed = False
             self._straighten_at = self.straighten_after
-        self._keep_plan(flow, now)
+        self._keep_plan(flow, now, self._plays_flips(daemon))
         target = self.planned.state if self.in_plan(flow) else flow.state
         for zone, card in self.layout(target).items():
             self._lay(zone, card)
@@ -116,13 +120,18 @@ class MegaJackpotDealer:
         log = [str(a) for a in flow.match.log[self.plan_start:]]
         return 0 <= done < len(self.plan) and log == [str(a) for a in self.plan[:done]]
 
-    def _keep_plan(self, flow: MegaJackpotFlow, now: float) -> None:
+    def _plays_flips(self, daemon: Daemon) -> bool:
+        if self.play_flips is not None:
+            return self.play_flips
+        return getattr(getattr(daemon, "options", None), "autoplay", None) is not None
+
+    def _keep_plan(self, flow: MegaJackpotFlow, now: float, flips: bool) -> None:
         if self.in_plan(flow):
             return
         phase = flow.phase()
         if phase == "reveal" and flow.state.pending[0].kind != "tile":
             self._make_plan(flow, None)
-        elif phase == "flip" and now - self._since >= THINK and flow.pile_question is None:
+        elif phase == "flip" and flips and now - self._since >= THINK and flow.pile_question is None:
             action = flow.game.heuristic_action(flow.state, self.rng)
             if action.verb == "flip":
                 self._make_plan(flow, action)
