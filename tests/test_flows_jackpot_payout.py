@@ -305,7 +305,34 @@ def test_only_live_controls_glow(tmp_path: Path, mode: str) -> None:
     flow, _ = new_flow(tmp_path, mode)
     lamps = flow.lamps()
     if mode == "table":
-        assert {c for c, state in lamps.items() if state != "off"} == {"hold1", "hold3", "collect"}
+        assert {c for c, state in lamps.items() if state != "off"} == {"hold1", "hold2", "hold3", "collect"}
     else:
         assert set(lamps.values()) == {"off"}  # the Pi is dealing the display
     assert Action.of("done") not in flow.choices()
+
+
+def test_hold2_jumps_to_the_next_symbol_while_entering_a_card(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    first = flow.manual_card()
+    assert first is not None and flow.game.table.card(first).symbols[0] == "grapes"  # grapes come first
+    flow.on_input(press("hold2"))
+    card = flow.manual_card()
+    assert card is not None and flow.game.table.card(card).symbols[0] == "cherries"
+    assert "HOLD2 next symbol" in flow.prompt()
+
+
+def test_a_display_card_shown_on_a_free_reel_slot_is_offered_by_the_camera(tmp_path: Path) -> None:
+    flow, journal = new_flow(tmp_path, "table")
+    flow.on_observations(reels(["int-crown-3", None, None]))
+    assert len(flow.match.log) == 0  # only offered: a person confirms
+    assert flow.manual_card() == "int-crown-3"
+    assert flow.prompt() == ("Enter the new card for display pile 1: Crown (3 coins) (seen on reel 1): "
+                             "COLLECT confirms")
+    flow.on_input(press("collect"))
+    assert flow.state.display[0] == "int-crown-3"
+    assert observations(journal, flow)[-1]["camera"] == "int-crown-3"
+    # Still lying there, it is not offered for the next pile; once moved away the next one is.
+    flow.on_observations(reels(["int-crown-3", None, None]))
+    assert flow.offered is None
+    flow.on_observations(reels([None, "int-grapes-2", None]))
+    assert flow.manual_card() == "int-grapes-2" and flow.offered == "reel1"

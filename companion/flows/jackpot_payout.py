@@ -42,6 +42,8 @@ from companion.engine.games.jackpot_payout.state import CardScored, EndTriggered
 from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow, Observation
 from companion.flows.jackpot_payout_view import (
     card_label,
+    entry_order,
+    first_symbol,
     option_label,
     payout_panel,
     seat_words,
@@ -68,6 +70,8 @@ class JackpotPayoutFlow(Flow):
         self._cursor_at = -1
         #: index into the chance point's outcomes while a card is entered by hand
         self.manual: int | None = None
+        #: the reel slot where the camera saw the card being entered (shown there to be read)
+        self.offered: str | None = None
         self.observations: dict[str, Observation] = {}
         self.batches = 0
         self.confirmed_at: int | None = None
@@ -246,10 +250,12 @@ class JackpotPayoutFlow(Flow):
     def _remember(self, cards: list[str]) -> None:
         """The physical reel slots now hold ``cards`` (left to right)."""
         for index, card in enumerate(cards[:REELS]):
-            zone = REEL_ZONES[index]
-            if self.on_reel.get(zone) != card:
-                self.on_reel[zone] = card
-                self.cleared.discard(zone)
+            self._remember_at(REEL_ZONES[index], card)
+
+    def _remember_at(self, zone: str, card: str) -> None:
+        if self.on_reel.get(zone) != card:
+            self.on_reel[zone] = card
+            self.cleared.discard(zone)
 
     # --- reveals -----------------------------------------------------------------------------
 
@@ -280,6 +286,8 @@ class JackpotPayoutFlow(Flow):
                 self.on_reel[zone] = None
         if self.table_mode and self.camera_ok and self.reading_reels():
             self._take_observations()
+        if self.table_mode and self.camera_ok:
+            self._camera_offer()
 
     def settled(self) -> bool:
         """COLLECT ("cards down") was pressed and the camera has seen enough frames since."""
@@ -313,9 +321,28 @@ class JackpotPayoutFlow(Flow):
             self.confirmed_at = None
 
     def outcomes(self) -> list[str]:
-        """The cards the open chance point allows, in entry order."""
+        """The cards the open chance point allows, in entry order (by symbol, then coins)."""
         point = self.point()
-        return [] if point is None else [name for name, _ in point.outcomes]
+        return [] if point is None else entry_order(self.game, [name for name, _ in point.outcomes])
+
+    def _camera_offer(self) -> None:
+        """A card the mat has no zone for, shown on a free reel slot: the camera proposes it.
+
+        It is only proposed (the buttons show it); COLLECT confirms, as for any card entered by hand.
+        """
+        if self.offered is not None:
+            seen = self.observations.get(self.offered)
+            if seen is None or seen.card_id != self.manual_card():
+                self.offered = None  # taken away before COLLECT: the buttons go on from there
+        if self.manual is not None or self.reading_reels() or not self.revealing():
+            return
+        options = self.outcomes()
+        for zone in REEL_ZONES:
+            seen = self.observations.get(zone)
+            if (seen is not None and seen.status in ("stable", "changed") and seen.card_id in options
+                    and seen.card_id != self.on_reel.get(zone)):
+                self.manual, self.offered = options.index(seen.card_id), zone
+                return
 
     def entering(self) -> bool:
         """True while a card is entered by hand (always for cards the mat has no zone for)."""
@@ -339,6 +366,15 @@ class JackpotPayoutFlow(Flow):
                 self.manual = options.index(guess) if guess in options else 0
             else:
                 self.manual = ((self.manual or 0) + (1 if control == "hold3" else -1)) % len(options)
+            self.offered = None
+            self.cue("click")
+        elif control == "hold2" and event.kind == PRESS and self.entering():
+            # Jump to the first card of the next symbol: a deck is a few symbols, many cards.
+            here = (self.manual or 0) % len(options)
+            symbol = first_symbol(self.game, options[here])
+            step = next((k for k in range(1, len(options))
+                         if first_symbol(self.game, options[(here + k) % len(options)]) != symbol), 0)
+            self.manual, self.offered = (here + step) % len(options), None
             self.cue("click")
         elif control == "collect" and event.kind == PRESS:
             if not self.entering():
@@ -347,13 +383,16 @@ class JackpotPayoutFlow(Flow):
                 return
             card = self.manual_card()
             assert card is not None
-            zone = REEL_ZONES[self.next_reel()] if self.reading_reels() else None
+            zone = REEL_ZONES[self.next_reel()] if self.reading_reels() else self.offered
             seen = self.observations.get(zone) if zone else None
             point = self.point()
+            if self.offered is not None and seen is not None and seen.card_id == card:
+                self._remember_at(self.offered, card)  # it lies there: not offered again
             self.session.observe({"zone": zone, "card": card, "source": "buttons", "for": point.kind,
                                   "camera": seen.card_id if seen is not None and self.camera_ok else None})
             if self.act(Action.reveal(card)) is not None:
                 self.manual = None if self.camera_ok else 0
+                self.offered = None
         elif control == "back" and event.kind == PRESS and self.manual is not None and self.camera_ok:
             self.manual = None
             self.alert = None
@@ -389,7 +428,10 @@ class JackpotPayoutFlow(Flow):
                 card = self.manual_card()
                 what = f"reel {self.next_reel() + 1}" if point.kind == "reel" else self.words(point.what)
                 label = card_label(self.game, card or "")
-                return f"Enter {what}: {label} (HOLD1/HOLD3 change)"
+                if self.offered is not None:
+                    where = f"reel {int(self.offered[-1]) + 1}"
+                    return f"Enter {what}: {label} (seen on {where}): COLLECT confirms"
+                return f"Enter {what}: {label} (HOLD1/HOLD3 change, HOLD2 next symbol)"
             if not self.table_mode:
                 if self.waiting_for_pull():
                     return f"{showdown}{player}: pull the lever to spin"
@@ -421,6 +463,8 @@ class JackpotPayoutFlow(Flow):
                     lamps["lever"] = LAMP_BLINK
                 return lamps
             lamps.update(hold1=LAMP_ON, hold3=LAMP_ON, collect=LAMP_BLINK if self.entering() else LAMP_ON)
+            if self.entering():
+                lamps["hold2"] = LAMP_ON
             if self.manual is not None and self.camera_ok and self.reading_reels():
                 lamps["back"] = LAMP_ON
             return lamps
@@ -437,6 +481,8 @@ class JackpotPayoutFlow(Flow):
                 return {"lever": "Spin"} if self.waiting_for_pull() else {}
             labels = {"hold1": "Previous", "hold3": "Next",
                       "collect": "Confirm" if self.entering() else "Cards down"}
+            if self.entering():
+                labels["hold2"] = "Next symbol"
             if self.manual is not None and self.camera_ok and self.reading_reels():
                 labels["back"] = "Camera"
             return labels

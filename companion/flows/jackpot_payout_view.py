@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.engine import Action
+from companion.engine.games.jackpot_payout.cards import SYMBOLS, WILD
 from companion.engine.games.jackpot_payout.evaluation import pair_symbols
 from companion.screen.views import CardView, PayoutPanel
 
@@ -51,6 +52,23 @@ def seat_words(text: str, seats: Sequence[str]) -> str:
 def symbol_of(game: Any, card_id: str) -> str:
     """The reel symbol of a card: ``grapes``, ``wild`` or a split card's ``grapes|crown``."""
     return "|".join(game.table.card(card_id).symbols)
+
+
+def entry_order(game: Any, card_ids: Sequence[str]) -> list[str]:
+    """Cards in the order the buttons step through them: by symbol (grapes first, wilds last),
+    single symbols before split cards, then by coins, so HOLD2 can jump from symbol to symbol."""
+    order = {symbol: index for index, symbol in enumerate(SYMBOLS + (WILD,))}
+
+    def key(card_id: str) -> tuple[int, int, int, str]:
+        card = game.table.card(card_id)
+        return order.get(card.symbols[0], len(order)), len(card.symbols), card.coins, card_id
+
+    return sorted(card_ids, key=key)
+
+
+def first_symbol(game: Any, card_id: str) -> str:
+    """The symbol a card is filed under while entering by hand."""
+    return str(game.table.card(card_id).symbols[0])
 
 
 def card_label(game: Any, card_id: str) -> str:
