@@ -336,3 +336,13 @@ def test_a_display_card_shown_on_a_free_reel_slot_is_offered_by_the_camera(tmp_p
     assert flow.offered is None
     flow.on_observations(reels([None, "int-grapes-2", None]))
     assert flow.manual_card() == "int-grapes-2" and flow.offered == "reel1"
+
+
+def test_solo_at_the_table_the_house_cards_are_read_like_any_card(tmp_path: Path) -> None:
+    flow, journal = new_flow(tmp_path, "table", players=1, seed=3)
+    play_table_game(flow, 3)
+    house_cards = set(flow.state.house_cards)
+    read = {str(entry["card"]) for entry in observations(journal, flow) if entry["source"] == "camera"}
+    assert house_cards & read  # The House's cards came up on the reels and were read there
+    assert flow.state.house > 0
+    assert flow.final_view().note.startswith("Ann ")
