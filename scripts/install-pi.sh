@@ -65,7 +65,7 @@ if ! import_check; then
     echo "picamera2 does not import next to pip's NumPy (simplejpeg was built for Debian's NumPy 1.x);"
     echo "reinstalling simplejpeg inside the venv (raspberrypi/picamera2 #1088)"
     "$PREFIX/venv/bin/python" -m pip install --force-reinstall --no-deps simplejpeg
-    import_check || die "picamera2, cv2 and numpy still do not import together; see docs/install-pi.md"
+    import_check || die "picamera2, cv2 and numpy still do not import together; see "On the Raspberry Pi" in README.md"
 fi
 
 say "5/5 configuration and the systemd unit"
