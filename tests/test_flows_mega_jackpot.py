@@ -53,6 +53,10 @@ def see(flow: MegaJackpotFlow, table: dict[str, str | None], times: int = 1) -> 
         flow.on_observations(observations)
 
 
+#: Frames a single new card on a discard takes to count as a flip (a second card may follow).
+FLIP = 13
+
+
 def log(flow: MegaJackpotFlow) -> list[str]:
     return [str(action) for action in flow.match.log]
 
@@ -152,7 +156,7 @@ def test_a_flip_on_the_table_is_inferred_from_the_zones_that_changed(tmp_path: P
     table.update(discard2="apple@apple-genie", pile0="cherry/genie")
     see(flow, table)
     assert len(flow.match.log) == 9  # one card seen: a second one may still come
-    see(flow, table, 6)
+    see(flow, table, FLIP - 1)
     assert log(flow)[9:] == ["flip 0 2", "reveal apple", "reveal cherry-genie"]
     assert flow.phase() == "jackpot"
     view = flow.view()
@@ -174,17 +178,27 @@ def test_two_cards_flipped_together_are_one_flip(tmp_path: Path) -> None:
     assert flow.phase() == "spun"
 
 
+def test_a_second_card_landing_a_moment_after_the_first_makes_one_two_card_flip(tmp_path: Path) -> None:
+    flow, _, table = set_up(tmp_path)
+    table.update(discard0="carpet@diamond-carpet", pile1="apple/cherry")
+    see(flow, table, FLIP // 2)
+    assert len(flow.match.log) == 9
+    table.update(discard2="genie@carpet-genie", pile2="apple/diamond")
+    see(flow, table)
+    assert log(flow)[9] == "flip 1 0 2 2"
+
+
 def test_the_pile_that_changed_tells_which_of_two_alike_piles_was_flipped(tmp_path: Path) -> None:
     flow, _, table = set_up(tmp_path, table={**SETUP, "pile1": "apple/genie"})
     table.update(discard2="apple@apple-genie", pile1="cherry/carpet")
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     assert log(flow)[9] == "flip 1 2"
 
 
 def test_when_the_camera_cannot_tell_the_pile_the_table_is_asked(tmp_path: Path) -> None:
     flow, journal, table = set_up(tmp_path, table={**SETUP, "pile1": "apple/genie"})
     table.update(discard2="apple@apple-genie")  # the new top of that pile shows apple/genie too
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     assert len(flow.match.log) == 9
     assert flow.prompt() == "Ann: which pile did discard 3's card come from? HOLD1 or HOLD2"
     assert flow.lamps()["hold3"] == "off" and flow.lamps()["hold2"] == "on"
@@ -192,7 +206,7 @@ def test_when_the_camera_cannot_tell_the_pile_the_table_is_asked(tmp_path: Path)
     assert flow.alert == "Discard 3's card came from pile 1 or 2"
     flow.on_input(press("hold2"))
     assert log(flow)[9:11] == ["flip 1 2", "reveal apple"]
-    see(flow, table, 7)  # the same-looking new top counts once the camera had time to see it
+    see(flow, table, FLIP)  # the same-looking new top counts once the camera had time to see it
     assert log(flow)[11] == "reveal apple-genie"
     assert sources(journal, flow)[9]["source"] == "buttons"
 
@@ -271,7 +285,7 @@ def test_a_reel_side_the_engine_says_cannot_be_there_is_a_misread(tmp_path: Path
 def test_a_face_down_card_on_a_discard_is_named(tmp_path: Path) -> None:
     flow, _, table = set_up(tmp_path)
     table.update(discard1="apple/genie")
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     assert flow.alert == "Discard 2 shows a reel side: turn the card symbol side up"
     assert len(flow.match.log) == 9
 
@@ -282,13 +296,13 @@ def test_a_face_down_card_on_a_discard_is_named(tmp_path: Path) -> None:
 def test_cashing_out_waits_for_the_jackpot_cards_to_leave_the_discards(tmp_path: Path) -> None:
     flow, _, table = set_up(tmp_path)
     table.update(discard2="apple@apple-genie", pile0="cherry/genie")
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     flow.on_input(press("collect"))
     assert log(flow)[-1] == "cash" and flow.scores() == (10, 7)
     # Discards 1 and 2 held one card each: they are refilled from the piles above them.
     assert flow.zones() == ("discard0",)
     assert flow.prompt() == "Discard 1 is empty: flip the top card of pile 1 onto it"
-    see(flow, table, 7)  # the cashed apples still lie there: not the refill
+    see(flow, table, FLIP)  # the cashed apples still lie there: not the refill
     assert log(flow)[-1] == "cash"
     table.update(discard0="cherry@cherry-genie", pile0="apple/cherry", discard1="diamond@diamond-carpet",
                  pile1="apple/genie", discard2="cherry@cherry-genie")
@@ -303,18 +317,18 @@ def test_cashing_out_waits_for_the_jackpot_cards_to_leave_the_discards(tmp_path:
 def test_paying_to_spin_again_is_confirmed_by_the_buttons(tmp_path: Path) -> None:
     flow, _, table = set_up(tmp_path)
     table.update(discard0="diamond@diamond-carpet", pile1="cherry/carpet")
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     assert log(flow)[9:11] == ["flip 1 0", "reveal diamond"] and flow.phase() == "spun"
     assert flow.prompt() == ("Ann: no jackpot. COLLECT stops, or LEVER pays a 1-point card into tray 1 "
                              "to spin again")
     table.update(discard0="apple@apple-genie", pile0="cherry/genie")  # flipped before paying
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     assert flow.alert == "Pay first: LEVER pays a 1-point card into tray 1 (HOLD1/HOLD2 tray)"
     flow.on_input(press("hold2"))
     assert flow.lamps()["hold2"] == "blink"
     flow.on_input(press("lever"))
     assert log(flow)[12] == "pay 1 1"
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     assert log(flow)[13:] == ["flip 0 0", "reveal apple", "reveal cherry-genie"]
     view = flow.view()
     assert isinstance(view, TableView) and isinstance(view.panel, MegaJackpotPanel)
@@ -325,7 +339,7 @@ def test_paying_to_spin_again_is_confirmed_by_the_buttons(tmp_path: Path) -> Non
 def test_the_lever_bets_a_jackpot_and_the_pi_flips_a_tile_on_screen(tmp_path: Path) -> None:
     flow, _, table = set_up(tmp_path, variants=("tiles",))
     table.update(discard2="apple@apple-genie", pile0="cherry/genie")
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     assert flow.lamps()["lever"] == "blink"
     flow.on_input(press("hold2"))
     flow.on_input(press("lever"))
@@ -340,7 +354,7 @@ def test_the_lever_bets_a_jackpot_and_the_pi_flips_a_tile_on_screen(tmp_path: Pa
 def test_the_tile_flip_leaves_the_screen_by_itself(tmp_path: Path) -> None:
     flow, _, table = set_up(tmp_path, variants=("tiles",))
     table.update(discard2="apple@apple-genie", pile0="cherry/genie")
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     flow.tick(10.0)
     flow.on_input(press("lever"))
     assert isinstance(flow.view(), TileFlipView)
@@ -448,7 +462,7 @@ def test_a_discard_unreadable_for_a_while_is_named_while_a_flip_is_awaited(tmp_p
 def test_a_game_resumed_between_the_bet_and_the_tile_flips_the_tile(tmp_path: Path) -> None:
     flow, journal, table = set_up(tmp_path, variants=("tiles",))
     table.update(discard2="apple@apple-genie", pile0="cherry/genie")
-    see(flow, table, 7)
+    see(flow, table, FLIP)
     flow.session.apply("attempt 0")  # the power went out before the tile was flipped
     resumed = Session.resume(journal)
     assert resumed is not None

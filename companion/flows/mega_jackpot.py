@@ -118,6 +118,8 @@ class MegaJackpotFlow(Flow):
         self.confirmed_at: int | None = None
         #: batches a card that looks like the one before must wait (camera lag) before it counts
         self.settle_batches = 6
+        #: batches a single new card waits for a second one (two cards flip together, by hand)
+        self.flip_settle_batches = 12
         #: piles whose card the camera saw land on a discard (their next card shows), and when
         self.camera_moved: dict[int, int] = {}
         #: a camera-seen flip waiting to settle: (discard, face) pairs and the batch it was first seen
@@ -280,7 +282,7 @@ class MegaJackpotFlow(Flow):
             self.alert = None
             self.cue("click")
         elif control == "collect" and self.table_mode and self.candidate:
-            self.candidate_since = -self.settle_batches  # "the cards are down": take what is seen
+            self.candidate_since = -self.flip_settle_batches  # "the cards are down": take what is seen
             self._read_table()
 
     def _pick(self, index: int) -> None:
@@ -693,7 +695,7 @@ class MegaJackpotFlow(Flow):
         key = tuple(sorted(changed.items()))
         if key != self.candidate:
             self.candidate, self.candidate_since = key, self.batches
-        if len(changed) == 1 and self.batches - self.candidate_since < self.settle_batches:
+        if len(changed) == 1 and self.batches - self.candidate_since < self.flip_settle_batches:
             return  # a second card may still be on its way (two cards flip together)
         piles_changed = set()
         for pile in range(PILES):
