@@ -205,3 +205,17 @@ def test_a_sliver_of_a_marker_is_never_decoded_as_another_code() -> None:
     score = Score()
     score.add(table, reading)
     assert score.wrong == 0 and score.correct == score.readable
+
+
+def test_a_plain_square_of_a_checked_tablecloth_is_never_read_as_a_card() -> None:
+    # Bench scene 3000936: an 18 px square of a checked cloth, noise and blur inside, matched a
+    # Jackpot Payout code exactly. Cells must really be black and white to count as bits.
+    require_game("bandit")
+    require_game("jackpot-payout")
+    table = make_scene("bandit", 3000936, True, 3)
+    assert table.style.table == "cloth"
+    reading = CardReader("bandit").read(table.frame())
+    score = Score()
+    score.add(table, reading)
+    assert score.wrong == 0, score.wrong_examples
+    assert score.correct == score.readable

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -84,6 +85,8 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
     # Corners at least a fifth of the perimeter apart: only squares seen at up to ~45 degrees
     # pass. A sliver of a marker (31 x 8 px) once decoded as another game's code.
     params.minCornerDistanceRate = 0.2
+    # A real code's cells are far apart in grey level; a plain patch with noise is not a code.
+    params.minOtsuStdDev = 15.0
     params.perspectiveRemovePixelPerCell = 6
     params.perspectiveRemoveIgnoredMarginPerCell = 0.2
     return cv2.aruco.ArucoDetector(dictionary(), params)
@@ -91,6 +94,20 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
 
 #: Unidentified outlines are searched in an image this many times smaller (cards stay 22+ px).
 UNREADABLE_SCALE = 4
+
+
+_UNIT_SQUARE = np.array([[0, 0], [6, 0], [6, 6], [0, 6]], np.float32)
+#: Centres of the 6 x 6 cells (border included) in marker cell units, row by row.
+_CELL_CENTRES = np.array([[x + 0.5, y + 0.5] for y in range(6) for x in range(6)], np.float32)
+
+
+@lru_cache(maxsize=512)
+def _code_cells(marker_id: int) -> np.ndarray:
+    """True where the marker's 6 x 6 cells are white, in detection order (corner 0 top-left)."""
+    bits = cv2.aruco.Dictionary.getBitsFromByteList(dictionary().bytesList[marker_id : marker_id + 1], 4)
+    cells = np.zeros((6, 6), bool)
+    cells[1:5, 1:5] = bits.astype(bool)
+    return cells.ravel()
 
 
 #: Markers seen smaller than this (px per side) are ignored, whatever the image size: below it the
@@ -216,6 +233,28 @@ class CardReader:
         border = int(np.median(dark))
         return int(np.median(light)) - border >= 25 and int(np.count_nonzero(light > border + 15)) >= 9
 
+    @staticmethod
+    def _bits_clear(grey: np.ndarray, quad: np.ndarray, marker_id: int) -> bool:
+        """The code's cells really are black and white: sampled at the cell centres, the cells
+        that should be white are clearly lighter than those that should be black.
+
+        ArUco thresholds each candidate by Otsu, which finds "bits" even in a plain square of
+        a checked tablecloth (noise and blur); such a square once matched a code exactly.
+        """
+        expected = _code_cells(marker_id)
+        homography = cv2.getPerspectiveTransform(_UNIT_SQUARE, quad.astype(np.float32))
+        points = transform(homography, _CELL_CENTRES)
+        h, w = grey.shape[:2]
+        xy = np.clip(np.rint(points).astype(int), 0, [w - 1, h - 1])
+        values = grey[xy[:, 1], xy[:, 0]].astype(np.float32)
+        white, black = values[expected], values[~expected]
+        if len(white) == 0:
+            return False
+        gap = float(white.mean() - black.mean())
+        middle = (white.mean() + black.mean()) / 2
+        wrong = int(np.count_nonzero(white < middle) + np.count_nonzero(black > middle))
+        return gap >= 30 and wrong <= 2
+
     def _group(
         self, corners: list[np.ndarray], ids: list[int], to_mat: np.ndarray | None, grey: np.ndarray
     ) -> list[Sighting]:
@@ -232,7 +271,7 @@ class CardReader:
             side_px = math.dist(quad[0], quad[2]) / math.sqrt(2)
             if min(sides) < MIN_MARKER_PX or min(sides) < 0.6 * max(sides):
                 continue  # too small or not a square seen from above: never trust its bits
-            if not self._quiet_zone_ok(grey, quad):
+            if not self._quiet_zone_ok(grey, quad) or not self._bits_clear(grey, quad, marker_id):
                 continue
             expected, centre = partner_centre(quad), quad.sum(axis=0) / 4
             for other, quads in found:
