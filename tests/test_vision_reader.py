@@ -132,9 +132,9 @@ def test_a_card_half_out_of_view_is_read_by_its_visible_marker_or_not_at_all() -
     table.place_at("6", (float(left_edge[0]) + CARD_W_MM * 0.1, float(left_edge[1])), 0.0)
     table.place_at("2", (float(left_edge[0]) + 150.0, float(left_edge[1])), 90.0)
     reading = CardReader("thanks-a-lottery", use_mat=False).read(table.frame())
-    ids = sorted(c.card_id for c in reading.cards if c.card_id)
-    assert "2" in ids
-    assert set(ids) <= {"2", "6"}
+    read = {c.card_id: c.confidence for c in reading.cards}
+    # The half card shows one of its two markers: it is read from that one, less surely.
+    assert read == {"2": 1.0, "6": 0.8}
     half = table.loose[0]
     assert half.corners[:, 0].min() < 0 < half.corners[:, 0].max()
 
