@@ -156,8 +156,8 @@ class LotteryPlayers:
             self._straightened = True
             self._on_mat = [[] for _ in ZONES]
             self.lay(self.laid)  # lay them again, a little differently
-        elif (flow.alert and waited > self.enter_after) or self.table() is None or not flow.camera_ok:
-            press("hold2")
+        elif waited > self.enter_after or self.table() is None or not flow.camera_ok:
+            press("hold2")  # the screen still has not taken the cards: enter them by hand
 
     def _plan(self, flow: ThanksALotteryFlow, now: float) -> None:
         state = self.true_state(flow)
