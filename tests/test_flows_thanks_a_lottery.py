@@ -435,3 +435,11 @@ def test_the_transcript_never_claims_a_card_nobody_saw(tmp_path: Path) -> None:
     assert len(hidden_lines) == len(seen.slot_seats) - len(seen.known) > 0
     shown = sorted(line.rsplit(": ", 1)[1] for line in cards if line not in hidden_lines)
     assert shown == sorted(seen.known.values())  # the cards played, and only those, are named
+
+
+def test_the_lever_counts_once_as_its_pull(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "cabinet")
+    flow.on_input(InputEvent("lever", PRESS, 0.0))
+    assert flow.phase() == "deal"
+    flow.on_input(InputEvent("lever", PULL, 0.0))
+    assert flow.phase() != "deal"

@@ -62,7 +62,7 @@ from companion.screen.views import (
     ReelSet,
     TableView,
 )
-from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
+from hardware.events import PRESS, PULL, InputEvent
 
 #: the mat's block rows (vision/mats.py), read together as one play area
 ZONES = ("block0", "block1", "block2")
@@ -206,10 +206,12 @@ class ThanksALotteryFlow(Flow):
 
     def on_input(self, event: InputEvent) -> None:
         """Route a control to what the table is doing now."""
-        if self.over or event.kind not in (PRESS, PULL, LONG_PRESS) or event.kind == LONG_PRESS:
+        control = event.control
+        # The lever counts once, as its pull; the buttons as presses (a long press is ignored:
+        # its press already counted).
+        if self.over or event.kind != (PULL if control == "lever" else PRESS):
             return
         phase = self.phase()
-        control = event.control
         if control != "back":
             self.pass_armed = False
         if control != "hold1":
