@@ -73,3 +73,22 @@ def test_a_generated_marker_decodes_to_its_id() -> None:
     image[50:146, 50:146] = marker_image(142, 96)
     corners, ids, _ = cv2.aruco.ArucoDetector(dictionary()).detectMarkers(image)
     assert [int(i) for i in np.ravel(ids)] == [142]
+
+
+def _lone_cells(marker_id: int) -> int:
+    cells = np.pad(_bits(marker_id)[0].reshape(4, 4), 1, constant_values=0)  # the border is black
+    return sum(
+        all(cells[y, x] != n for n in (cells[y - 1, x], cells[y + 1, x], cells[y, x - 1], cells[y, x + 1]))
+        for y in range(1, 5)
+        for x in range(1, 5)
+    )
+
+
+@pytest.mark.parametrize("game_id", list(MIN_BITS))
+def test_no_printed_code_is_nearly_blank_or_full_of_lone_cells(game_id: str) -> None:
+    table = _id_file()[game_id]
+    used = [*table["mat"], *table["pool"], *table.get("cards", {}).values(), *table.get("backs", {}).values()]
+    for marker_id in used:
+        white = int(_bits(marker_id)[0].sum())
+        assert 5 <= white <= 11, f"id {marker_id}: {white} white cells of 16"
+        assert _lone_cells(marker_id) <= 3, f"id {marker_id}: blur erases lone cells first"
