@@ -154,25 +154,6 @@ def all_marker_owners() -> dict[int, str]:
     return owners
 
 
-def make_detector(min_side_px: float = 14.0, refine: bool = False) -> Any:
-    """An ArucoDetector tuned for our prints: exact codes only, few threshold passes.
-
-    ``errorCorrectionRate = 0`` accepts a code only when every bit matches; a misread then needs
-    several bit flips landing exactly on another of our codes (see ``marker_ids.toml``).
-    """
-    params = cv2.aruco.DetectorParameters()
-    params.errorCorrectionRate = 0.0
-    params.adaptiveThreshWinSizeMin = 5
-    params.adaptiveThreshWinSizeMax = 21
-    params.adaptiveThreshWinSizeStep = 8
-    params.minMarkerPerimeterRate = 0.01
-    params.maxErroneousBitsInBorderRate = 0.2
-    if refine:
-        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    del min_side_px
-    return cv2.aruco.ArucoDetector(dictionary(), params)
-
-
 def detect(detector: Any, grey: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
     """Run ``detector`` on a grey image: (corner arrays 4x2 float32, ids); OpenCV 5 id shape safe."""
     corners, ids, _rejected = detector.detectMarkers(grey)
