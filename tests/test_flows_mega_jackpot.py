@@ -492,3 +492,13 @@ def test_with_a_person_at_the_buttons_the_dealer_lays_the_flip_they_picked(tmp_p
         see(flow, camera.tables["mega-jackpot"].cards)
     assert log(flow)[9] == "flip 1 0" and flow.phase() in ("spun", "jackpot")
     assert {entry["source"] for entry in sources(journal, flow)} == {"camera"}
+
+
+def test_a_card_still_settling_is_never_taken_for_a_flip_or_a_jackpot(tmp_path: Path) -> None:
+    flow, _, table = set_up(tmp_path)
+    table.update(discard2="apple@apple-genie", pile0="cherry/genie")  # would be three apples
+    observations = {zone: Seen(zone, "stable", card) for zone, card in table.items()}
+    observations["discard2"] = Seen("discard2", "settling", "apple@apple-genie")
+    for _ in range(FLIP * 2):
+        flow.on_observations(observations)
+    assert len(flow.match.log) == 9 and flow.phase() == "flip" and flow.scores() == (7, 7)
