@@ -346,3 +346,26 @@ def test_solo_at_the_table_the_house_cards_are_read_like_any_card(tmp_path: Path
     assert house_cards & read  # The House's cards came up on the reels and were read there
     assert flow.state.house > 0
     assert flow.final_view().note.startswith("Ann ")
+
+
+def test_every_screen_of_a_game_draws(tmp_path: Path) -> None:
+    from companion.screen.display import Display
+
+    flow, _ = new_flow(tmp_path, "cabinet", players=1, seed=6)
+    display = Display(800, 480)
+    try:
+        drawn = 0
+        for step in range(20000):
+            if flow.over:
+                break
+            event = flow.suggest(random.Random(f"6:{flow.session.version}"))
+            if event is not None:
+                flow.on_input(event)
+            flow.tick(0.0)
+            if step % 25 == 0:
+                display.draw(flow.view(), step / 10)
+                drawn += 1
+        display.draw(flow.view(), 1000.0)
+        assert flow.over and drawn > 5
+    finally:
+        display.close()
