@@ -16,6 +16,7 @@ A complete example file (every key optional)::
     players = 2
     mode = "table"            # table: the cards are the truth; cabinet: the Pi deals/rolls
     seats = ["Ann", "Bob"]    # names by seat (default "Player 1", ...)
+    variants = ["tiles"]      # variants switched on in every game that has them
 
     [screen]
     width = 800
@@ -74,6 +75,12 @@ class GameSettings:
     players: int = 2
     mode: str = "table"
     seats: tuple[str, ...] = ()
+    #: variants switched on whenever the game being started has them (e.g. "tiles", "bad-luck")
+    variants: tuple[str, ...] = ()
+
+    def variants_for(self, game_id: str) -> tuple[str, ...]:
+        """The configured variants that ``game_id`` has."""
+        return variants_of(game_id, self.variants)
 
     def seat_names(self, players: int) -> list[str]:
         """Names for ``players`` seats: the configured ones, then "Player N"."""
@@ -221,12 +228,37 @@ def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
         raise ConfigFileError(f"{where}: {error}") from None
 
 
+def known_variants() -> dict[str, str]:
+    """Every variant id of every game, with the game it belongs to."""
+    from companion.engine import all_games
+
+    return {variant: game_id for game_id, cls in all_games().items() for variant in cls.variants}
+
+
+def variants_of(game_id: str, wanted: tuple[str, ...]) -> tuple[str, ...]:
+    """The variants in ``wanted`` that ``game_id`` has, in its own order."""
+    from companion.engine import get_game
+
+    return tuple(v for v in get_game(game_id).variants if v in wanted)
+
+
+def _variants(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _Invalid('game.variants must be a list of variant ids, e.g. ["tiles", "bad-luck"]')
+    known = known_variants()
+    for variant in value:
+        if variant not in known:
+            raise _Invalid(f"game.variants: '{variant}' is not a variant of any game "
+                           f"(variants: {', '.join(sorted(known))})")
+    return tuple(value)
+
+
 def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
     sections = ("game", "screen", "camera", "audio", "pins", "journal")
     for key in data:
         if key not in sections:
             raise _Invalid(f"[{key}] is not a section (known: {', '.join(sections)})")
-    g = _section(data, "game", ("default", "players", "mode", "seats"))
+    g = _section(data, "game", ("default", "players", "mode", "seats", "variants"))
     seats = g.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
         raise _Invalid('game.seats must be a list of names, e.g. ["Ann", "Bob"]')
@@ -235,6 +267,7 @@ def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
         players=_int(g, "game", "players", 2, 1, 6),
         mode=_choice(g, "game", "mode", "table", MODES),
         seats=tuple(s.strip() for s in seats),
+        variants=_variants(g.get("variants", [])),
     )
     s = _section(data, "screen", ("width", "height", "rotation", "fullscreen"))
     screen = ScreenSettings(

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from companion.config import Config
+from companion.config import Config, variants_of
 from companion.daemon.camera import CameraStatus, CameraWorker, FrameSource, VisionUpdate, open_configured
 from companion.daemon.notify import Notifier
 from companion.daemon.session import Session
@@ -64,6 +64,8 @@ class RunOptions:
     players: int | None = None
     mode: str | None = None
     seed: int | None = None
+    #: variants asked for on the command line (None: the configured ones)
+    variants: tuple[str, ...] | None = None
     journal_path: Path | None = None
     #: frames per second of the screen clock; ``fast`` draws without pacing (tests)
     fps: int = 60
@@ -207,7 +209,8 @@ class Daemon:
     def _start_game(self, request: StartRequest) -> None:
         assert self.journal is not None
         seed = self.options.seed if self.options.seed is not None else int(time.time() * 1000) % 2**31
-        config = GameConfig(request.game_id, request.players, seed=seed)
+        wanted = self.options.variants if self.options.variants is not None else self.config.game.variants
+        config = GameConfig(request.game_id, request.players, variants_of(request.game_id, wanted), seed=seed)
         seats = list(request.seats) if request.seats else self.config.game.seat_names(request.players)
         self._begin(Session.start(self.journal, config, seats, request.mode))
 

@@ -21,10 +21,12 @@ from companion.errors import UserError
 def register(subparsers: Any) -> None:
     """Add ``demo``."""
     parser = subparsers.add_parser("demo", help="play a whole game on the simulated table")
-    parser.add_argument("--game", default="bandit", help="bandit or pay-line (default bandit)")
+    parser.add_argument("--game", default="bandit", help="game id (default bandit; see companion games)")
     parser.add_argument("--mode", choices=("table", "cabinet"),
                         help="table (camera reads cards; Bandit's default) or cabinet (the Pi deals)")
     parser.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
+    parser.add_argument("--variant", action="append", metavar="V",
+                        help="switch a variant on (repeatable; default: the config's [game] variants)")
     parser.add_argument("--seconds", type=float, help="stop after this many seconds even if the game goes on")
     parser.add_argument("--seed", type=int, default=1, help="seed of the game, the dealer and the bot")
     parser.add_argument("--config", help="configuration file (screen size, audio)")
@@ -38,7 +40,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play one game; print every action once it is on screen, then the result."""
-    from companion.cli.commands.run import attach_simulated_table
+    from companion.cli.commands.run import attach_simulated_table, checked_variants
     from companion.daemon.app import Daemon, RunOptions
     from companion.engine import get_game
     from companion.flows import FLOWS
@@ -66,13 +68,15 @@ def run(args: argparse.Namespace) -> int:
 
     options = RunOptions(config=load_config(args.config), headless=not args.window, game=args.game, mode=mode,
                          players=players, seed=args.seed, journal_path=journal,
+                         variants=checked_variants(args.variant, args.game),
                          fast=not args.paced and mode != "table",
                          autoplay=args.seed, seconds=args.seconds, exit_when_over=True, transcript=show,
                          keyboard=True, use_gpio=False)
     options.config = _with_camera(options.config, "sim")
     if mode == "table":
         attach_simulated_table(options, args.seed)
-    print(f"demo: {game.title}, {players} players, {mode} mode, seed {args.seed}", flush=True)
+    variants = f", variants {', '.join(args.variant)}" if args.variant else ""
+    print(f"demo: {game.title}, {players} players, {mode} mode, seed {args.seed}{variants}", flush=True)
     started = time.monotonic()
     daemon = Daemon(options)
     daemon.start()

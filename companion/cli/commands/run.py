@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import load_config
+from companion.errors import UserError
 
 
 def register(subparsers: Any) -> None:
@@ -24,6 +25,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy video and audio)")
     parser.add_argument("--game", help="start this game at once (e.g. bandit, pay-line)")
     parser.add_argument("--players", type=int, help="number of players for --game")
+    parser.add_argument("--variant", action="append", metavar="V",
+                        help="switch a variant on (repeatable; default: the config's [game] variants)")
     parser.add_argument("--mode", choices=("table", "cabinet"), help="table: camera reads; cabinet: Pi deals")
     parser.add_argument("--seed", type=int, help="seed of the game (default: the clock)")
     parser.add_argument("--journal", help="journal file (default: the state directory's)")
@@ -54,6 +57,7 @@ def build_options(args: argparse.Namespace) -> Any:
     options = RunOptions(
         config=config, keyboard=args.keyboard or not on_pi, headless=headless, game=args.game,
         players=args.players, mode=args.mode, seed=args.seed,
+        variants=checked_variants(args.variant, args.game),
         journal_path=Path(args.journal) if args.journal else None, fast=args.fast,
         autoplay=args.autoplay, seconds=args.seconds, frames=args.frames,
         exit_when_over=args.exit_when_over,
@@ -62,6 +66,22 @@ def build_options(args: argparse.Namespace) -> Any:
     if camera == "sim":
         attach_simulated_table(options, args.seed or 0)
     return options
+
+
+def checked_variants(variants: list[str] | None, game_id: str | None) -> tuple[str, ...] | None:
+    """The ``--variant`` list, checked against the game (or any game when none is given)."""
+    if variants is None:
+        return None
+    from companion.config import known_variants
+    from companion.engine import get_game
+
+    known = dict(get_game(game_id).variants) if game_id else known_variants()
+    for variant in variants:
+        if variant not in known:
+            where = get_game(game_id).title if game_id else "any game"
+            listed = ", ".join(known) or "none"
+            raise UserError(f"'{variant}' is not a variant of {where} (variants: {listed})")
+    return tuple(variants)
 
 
 def attach_simulated_table(options: Any, seed: int) -> None:
