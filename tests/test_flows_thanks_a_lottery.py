@@ -443,3 +443,42 @@ def test_the_lever_counts_once_as_its_pull(tmp_path: Path) -> None:
     assert flow.phase() == "deal"
     flow.on_input(InputEvent("lever", PULL, 0.0))
     assert flow.phase() != "deal"
+
+
+def test_a_full_disk_while_the_round_is_written_loses_nothing(tmp_path: Path) -> None:
+    from companion.journal import JournalFullError
+
+    flow, journal = new_flow(tmp_path, "table", seed=7)
+    table = FakeTable()
+    players = LotteryPlayers(lambda: table, seed=4)
+    rng = random.Random(4)
+    real = journal.record_action
+    calls = {"n": 0}
+
+    def flaky(game_id: int, action: str) -> int:
+        calls["n"] += 1
+        if calls["n"] == 20:
+            raise JournalFullError("disk full")
+        return real(game_id, action)
+
+    journal.record_action = flaky  # type: ignore[method-assign]
+    flow.on_input(press("lever"))
+    failed = None
+    step = 0
+    while flow.hidden is not None and step < 3000:
+        flow.on_observations(table.seen())
+        try:
+            players.step(flow, step * 0.1, lambda control: flow.on_input(press(control)))
+            event = flow.suggest(rng)
+            if event is not None:
+                flow.on_input(event)
+        except JournalFullError:
+            failed = step
+            assert flow.hidden is not None and flow.hidden.ended  # the round waits to be written
+            assert len(journal.actions(flow.session.game_id)) == 19
+            flow.on_input(press("collect"))  # the daemon's retry of the same control
+            break
+        step += 1
+    assert failed is not None
+    assert flow.hidden is None and flow.phase() in ("finalize", "lottery")
+    assert replay(flow.session.config, journal.actions(flow.session.game_id)).state == flow.match.state

@@ -211,6 +211,11 @@ class ThanksALotteryFlow(Flow):
         # its press already counted).
         if self.over or event.kind != (PULL if control == "lever" else PRESS):
             return
+        if self.hidden is not None and self.hidden.ended:
+            # The round's commit was cut short (a full disk): finish it first; the control that
+            # ended the round was handled already, so this one (its retry) does nothing more.
+            self._commit()
+            return
         phase = self.phase()
         if control != "back":
             self.pass_armed = False
