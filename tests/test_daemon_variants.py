@@ -46,3 +46,10 @@ def test_a_variant_the_game_does_not_have_is_one_line_and_exit_2(capsys: pytest.
     code = main(["demo", "--game", "pay-line", "--variant", "tiles", "--seconds", "1"])
     err = capsys.readouterr().err
     assert code == 2 and "'tiles' is not a variant of Pay Line" in err and "Traceback" not in err
+
+
+def test_a_solo_game_the_house_wins_is_summarized_as_won_by_the_house() -> None:
+    from companion.daemon.session import _summary
+    from companion.engine.events import GameEnded
+
+    assert _summary([GameEnded(scores=(9,), winners=())]).endswith("won by The House")

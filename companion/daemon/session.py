@@ -129,6 +129,6 @@ def _summary(events: list[Event]) -> str:
         elif isinstance(event, RoundEnded):
             notes.append(f"round {event.round} over, scores {list(event.scores)}")
         elif isinstance(event, GameEnded):
-            winners = ", ".join(f"seat {w + 1}" for w in event.winners)
+            winners = ", ".join(f"seat {w + 1}" for w in event.winners) or "The House"
             notes.append(f"game over, scores {list(event.scores)}, won by {winners}")
     return (" -> " + "; ".join(notes)) if notes else ""

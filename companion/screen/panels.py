@@ -284,7 +284,8 @@ def _payout(frame: w.Frame, view: TableView, panel: PayoutPanel, rect: pygame.Re
         size = min(cell.height / frame.u * 0.55, 6.0)
         w.text(frame, label, size * 0.75, (cell.x + frame.px(1.5), cell.centery), res.DIM, "midleft")
         w.text(frame, str(value), size, (cell.right - frame.px(1.5), cell.centery), res.GOLD, "midright")
-    cards = panel.display[:6]
+    # the display's seven piles plus the coinless wild supply
+    cards = panel.display[:8]
     if cards:
         slots = w.columns(display, max(4, len(cards)), frame.px(1))
         for card, slot in zip(cards, slots, strict=False):

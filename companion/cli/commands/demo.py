@@ -88,7 +88,10 @@ def run(args: argparse.Namespace) -> int:
         scores = ", ".join(f"{name} {score}" for name, score in zip(final.session.seats, result.scores,
                                                                       strict=False))
         winners = " and ".join(final.session.seats[w] for w in result.winners)
-        print(f"result: {scores}; {'winner' if len(result.winners) == 1 else 'shared by'} {winners}")
+        if not result.winners:  # solo Jackpot Payout: The House won
+            print(f"result: {scores}; {result.details or 'The House wins'}")
+        else:
+            print(f"result: {scores}; {'winner' if len(result.winners) == 1 else 'shared by'} {winners}")
     else:
         print("stopped before the end of the game (--seconds)")
     actions = sum(1 for line in lines if line.startswith("["))

@@ -25,7 +25,7 @@ def describe_action(game: JackpotPayoutGame, state: JackpotPayoutState, action: 
             return "a coinless wild"
         if isinstance(slot, int) and 0 <= slot < len(state.display) and state.display[slot] is not None:
             return f"{label(state.display[slot])} from display pile {slot + 1}"
-        return f"display pile {slot}"
+        return f"display pile {int(slot) + 1}" if isinstance(slot, int) else f"display pile {slot}"
 
     if action.is_reveal:
         point = game.chance_point(state)
