@@ -23,10 +23,20 @@ from companion.daemon.session import Session
 from companion.engine import Action, IllegalActionError
 from companion.engine.events import Event, TurnEnded
 from companion.journal import JournalFullError
-from companion.screen.views import ControlHint, FinalLine, FinalScoresView, PlayerLine, TableView
+from companion.screen.views import (
+    ControlHint,
+    FinalLine,
+    FinalScoresView,
+    LotteryDrawView,
+    PlayerLine,
+    TableView,
+    TileFlipView,
+)
 from hardware.events import InputEvent
 
 LAMP_OFF, LAMP_ON, LAMP_BLINK = "off", "on", "blink"
+#: every screen a game flow may show (a game with a screen of its own returns it from view())
+FlowView = TableView | FinalScoresView | TileFlipView | LotteryDrawView
 ALL_CONTROLS = ("lever", "hold1", "hold2", "hold3", "collect", "start", "back")
 
 
@@ -107,8 +117,8 @@ class Flow:
         """True once the game has ended."""
         return bool(self.session.match.is_over)
 
-    def view(self) -> TableView | FinalScoresView:
-        """What the screen shows now."""
+    def view(self) -> FlowView:
+        """What the screen shows now (games with a screen of their own return it here too)."""
         return self.final_view() if self.over else self.table_view()
 
     def apply(self, action: Action | str) -> list[Event] | None:

@@ -34,11 +34,10 @@ import random
 
 from companion.engine import Action
 from companion.engine.games.mega_jackpot.components import side_symbols as split_side
-from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON
+from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, FlowView
 from companion.flows.mega_jackpot_play import HOLDS, MegaJackpotPlay
 from companion.flows.mega_jackpot_table import discard_zone
 from companion.screen.views import (
-    FinalScoresView,
     MegaJackpotPanel,
     ReelSet,
     TableView,
@@ -337,7 +336,7 @@ class MegaJackpotFlow(MegaJackpotPlay):
         return TileFlipView(show.player, show.tile, show.flip_id, show.tray_value, show.monkeys_up,
                             show.message)
 
-    def view(self) -> TableView | FinalScoresView | TileFlipView:  # type: ignore[override]
+    def view(self) -> FlowView:
         """The tile flip while it shows; else the table, or the final scores."""
         return self.tile_view() or super().view()
 

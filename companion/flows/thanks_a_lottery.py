@@ -51,12 +51,11 @@ from companion.engine.games.thanks_a_lottery.state import (
     WildReplaced,
 )
 from companion.engine.match import replay
-from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow, Observation
+from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow, FlowView, Observation
 from companion.flows.thanks_a_lottery_round import HiddenRound, TableRefusal, cards_text
 from companion.flows.thanks_a_lottery_words import move_words
 from companion.screen.views import (
     BlockView,
-    FinalScoresView,
     LotteryDrawView,
     LotteryPanel,
     ReelSet,
@@ -699,7 +698,7 @@ class ThanksALotteryFlow(Flow):
             status=status,
         )
 
-    def view(self) -> TableView | LotteryDrawView | FinalScoresView:  # type: ignore[override]
+    def view(self) -> FlowView:
         """The table; the lottery draw while tokens come out of the tin (and until the next deal)."""
         if self.over:
             return self.final_view()
