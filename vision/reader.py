@@ -85,8 +85,6 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
     # Corners at least a fifth of the perimeter apart: only squares seen at up to ~45 degrees
     # pass. A sliver of a marker (31 x 8 px) once decoded as another game's code.
     params.minCornerDistanceRate = 0.2
-    # A real code's cells are far apart in grey level; a plain patch with noise is not a code.
-    params.minOtsuStdDev = 15.0
     params.perspectiveRemovePixelPerCell = 6
     params.perspectiveRemoveIgnoredMarginPerCell = 0.2
     return cv2.aruco.ArucoDetector(dictionary(), params)
@@ -96,9 +94,18 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
 UNREADABLE_SCALE = 4
 
 
-_UNIT_SQUARE = np.array([[0, 0], [6, 0], [6, 6], [0, 6]], np.float32)
-#: Centres of the 6 x 6 cells (border included) in marker cell units, row by row.
-_CELL_CENTRES = np.array([[x + 0.5, y + 0.5] for y in range(6) for x in range(6)], np.float32)
+def _sample_weights() -> np.ndarray:
+    """Bilinear weights of the four marker corners for the points the trust checks sample:
+    the 36 cell centres (row by row), then 12 points half a cell outside the edges."""
+    uv = [((x + 0.5) / 6, (y + 0.5) / 6) for y in range(6) for x in range(6)]
+    for t in (0.25, 0.5, 0.75):
+        uv += [(t, -1 / 12), (1 + 1 / 12, t), (t, 1 + 1 / 12), (-1 / 12, t)]
+    return np.array([[(1 - u) * (1 - v), u * (1 - v), u * v, (1 - u) * v] for u, v in uv], np.float32)
+
+
+_SAMPLE_WEIGHTS = _sample_weights()
+#: Indices of the 20 border cells among the 36 cell centres.
+_BORDER_CELLS = np.array([i for i in range(36) if i // 6 in (0, 5) or i % 6 in (0, 5)])
 
 
 @lru_cache(maxsize=512)
@@ -209,51 +216,36 @@ class CardReader:
         return zone.name if zone else None
 
     @staticmethod
-    def _quiet_zone_ok(grey: np.ndarray, quad: np.ndarray) -> bool:
-        """The printed white margin round a card marker is there: clearly lighter than its border.
+    def _trustworthy(grey: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> np.ndarray:
+        """Which decoded card markers look like printed codes; all markers checked at once.
 
-        Half a cell outside each edge must be light and half a cell inside dark. A "marker"
-        decoded from part of another marker, from text or from a patterned table fails this.
+        - The code's cells really are black and white: sampled at the cell centres, the cells that
+          should be white are clearly lighter than those that should be black. ArUco thresholds
+          each candidate by Otsu, which finds "bits" even in a plain square of a checked
+          tablecloth (noise and blur); such a square once matched a code exactly.
+        - The printed white margin is there: half a cell outside each edge is clearly lighter
+          than the black border. A "code" read from part of another marker, from text or from a
+          patterned table fails this.
         """
-        p0, p1, p2, p3 = quad.astype(np.float32)
-        centre = (p0 + p1 + p2 + p3) / 4
-        # Points along each edge, pushed half a cell (1/12 of the side) out and in.
-        edges = [(p0, p1), (p1, p2), (p2, p3), (p3, p0)]
-        along = np.array([0.25, 0.5, 0.75], np.float32)[:, None]
-        on_edge = np.vstack([a + (b - a) * along for a, b in edges])
-        outside = centre + (on_edge - centre) * (1 + 1 / 6)
-        inside = centre + (on_edge - centre) * (1 - 1 / 6)
+        if not quads:
+            return np.zeros(0, bool)
+        corners = np.stack(quads).astype(np.float32)  # N x 4 x 2
+        points = np.einsum("kc,ncd->nkd", _SAMPLE_WEIGHTS, corners)
         h, w = grey.shape[:2]
-
-        def sample(points: np.ndarray) -> np.ndarray:
-            xy = np.clip(np.rint(points).astype(int), 0, [w - 1, h - 1])
-            return grey[xy[:, 1], xy[:, 0]].astype(np.int32)
-
-        light, dark = sample(outside), sample(inside)
-        border = int(np.median(dark))
-        return int(np.median(light)) - border >= 25 and int(np.count_nonzero(light > border + 15)) >= 9
-
-    @staticmethod
-    def _bits_clear(grey: np.ndarray, quad: np.ndarray, marker_id: int) -> bool:
-        """The code's cells really are black and white: sampled at the cell centres, the cells
-        that should be white are clearly lighter than those that should be black.
-
-        ArUco thresholds each candidate by Otsu, which finds "bits" even in a plain square of
-        a checked tablecloth (noise and blur); such a square once matched a code exactly.
-        """
-        expected = _code_cells(marker_id)
-        homography = cv2.getPerspectiveTransform(_UNIT_SQUARE, quad.astype(np.float32))
-        points = transform(homography, _CELL_CENTRES)
-        h, w = grey.shape[:2]
-        xy = np.clip(np.rint(points).astype(int), 0, [w - 1, h - 1])
-        values = grey[xy[:, 1], xy[:, 0]].astype(np.float32)
-        white, black = values[expected], values[~expected]
-        if len(white) == 0:
-            return False
-        gap = float(white.mean() - black.mean())
-        middle = (white.mean() + black.mean()) / 2
-        wrong = int(np.count_nonzero(white < middle) + np.count_nonzero(black > middle))
-        return gap >= 30 and wrong <= 2
+        xs = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, w - 1)
+        ys = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, h - 1)
+        values = grey[ys, xs].astype(np.float32)
+        cells, margin = values[:, :36], values[:, 36:]
+        white = np.stack([_code_cells(i) for i in ids])
+        white_mean = (cells * white).sum(axis=1) / np.maximum(1, white.sum(axis=1))
+        black_mean = (cells * ~white).sum(axis=1) / np.maximum(1, (~white).sum(axis=1))
+        middle = ((white_mean + black_mean) / 2)[:, None]
+        wrong = ((cells < middle) & white).sum(axis=1) + ((cells > middle) & ~white).sum(axis=1)
+        border = np.median(cells[:, _BORDER_CELLS], axis=1)
+        margin_light = (np.median(margin, axis=1) - border >= 25) & (
+            (margin > border[:, None] + 15).sum(axis=1) >= 9
+        )
+        return (white_mean - black_mean >= 30) & (wrong <= 2) & margin_light
 
     def _group(
         self, corners: list[np.ndarray], ids: list[int], to_mat: np.ndarray | None, grey: np.ndarray
@@ -261,6 +253,7 @@ class CardReader:
         """Markers -> cards: two markers of one id are one card when each sits where the other
         predicts its partner (opposite corner, 180 degrees turned); otherwise separate cards."""
         found: list[tuple[PrintedSide, list[np.ndarray]]] = []
+        candidates: list[tuple[PrintedSide, np.ndarray, int, float]] = []
         for quad, marker_id in zip(corners, ids, strict=True):
             if marker_id in self._mat_ids:
                 continue
@@ -271,7 +264,10 @@ class CardReader:
             side_px = math.dist(quad[0], quad[2]) / math.sqrt(2)
             if min(sides) < MIN_MARKER_PX or min(sides) < 0.6 * max(sides):
                 continue  # too small or not a square seen from above: never trust its bits
-            if not self._quiet_zone_ok(grey, quad) or not self._bits_clear(grey, quad, marker_id):
+            candidates.append((printed, quad, marker_id, side_px))
+        trusted = self._trustworthy(grey, [c[1] for c in candidates], [c[2] for c in candidates])
+        for (printed, quad, _marker_id, side_px), ok in zip(candidates, trusted, strict=True):
+            if not ok:
                 continue
             expected, centre = partner_centre(quad), quad.sum(axis=0) / 4
             for other, quads in found:
