@@ -36,6 +36,8 @@ class ZoneReading:
     zone: str
     status: str
     card_id: str | None
+    #: every card read in a zone that holds several (Thanks a Lottery's block rows)
+    card_ids: tuple[str, ...] = ()
 
 
 class Confirmer:
@@ -49,6 +51,12 @@ class Confirmer:
     'settling'
     >>> c.update({"r0c0": ZoneReading("r0c0", "stable", "bar")})["r0c0"].status
     'changed'
+
+    A zone holding several cards is confirmed on the whole row it shows:
+
+    >>> row = ZoneReading("row0", "stable", None, ("3", "4", "5"))
+    >>> c.update({"row0": row})["row0"].status, c.update({"row0": row})["row0"].card_ids
+    ('settling', ('3', '4', '5'))
     """
 
     def __init__(self, frames: int) -> None:
@@ -60,21 +68,24 @@ class Confirmer:
         out: dict[str, ZoneReading] = {}
         for zone, seen in observations.items():
             status, card = str(seen.status), seen.card_id
-            if status not in ("stable", "changed") or card is None:
+            cards = tuple(getattr(seen, "card_ids", ()) or ())
+            # a multi-card zone has no single card_id: its whole row must hold still instead
+            key = card if card is not None else ("|".join(cards) if cards else None)
+            if status not in ("stable", "changed") or key is None:
                 self._runs.pop(zone, None)
-                out[zone] = ZoneReading(zone, status, card)
+                out[zone] = ZoneReading(zone, status, card, cards)
                 continue
             previous, count, changed = self._runs.get(zone, (None, 0, False))
-            if previous == card:
+            if previous == key:
                 count, changed = count + 1, changed or status == "changed"
             else:
                 count, changed = 1, True
-            self._runs[zone] = (card, count, changed)
+            self._runs[zone] = (key, count, changed)
             if count < self.frames:
-                out[zone] = ZoneReading(zone, "settling", card)
+                out[zone] = ZoneReading(zone, "settling", card, cards)
             else:
                 fresh = changed and count == self.frames
-                out[zone] = ZoneReading(zone, "changed" if fresh else "stable", card)
+                out[zone] = ZoneReading(zone, "changed" if fresh else "stable", card, cards)
         return out
 
 
