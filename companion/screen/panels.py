@@ -206,6 +206,21 @@ def _tile_back(frame: w.Frame, rect: pygame.Rect) -> None:
 # --- Thanks a Lottery ------------------------------------------------------------------------
 
 
+def dice_row(width: int, count: int, max_size: int) -> tuple[int, int]:
+    """Die size and gap so that ``count`` dice fit in ``width`` (all 15 of a full pool).
+
+    >>> size, gap = dice_row(400, 15, 40)
+    >>> 15 * size + 14 * gap <= 400
+    True
+    """
+    if count <= 0:
+        return max(8, max_size), 2
+    # a gap of a sixth of a die: count * size + (count - 1) * size / 6 <= width
+    size = int(width * 6 / (7 * count - 1))
+    size = max(8, min(max_size, size))
+    return size, max(1, size // 6)
+
+
 def _lottery(frame: w.Frame, view: TableView, panel: LotteryPanel, rect: pygame.Rect) -> None:
     top, rest = w.split_h(rect, 0.17, frame.px(1))
     heading = w.text(frame, f"Round {panel.round_number}", 6.0, (top.x, top.centery), res.GOLD, "midleft")
@@ -231,13 +246,13 @@ def _lottery(frame: w.Frame, view: TableView, panel: LotteryPanel, rect: pygame.
         res.TEXT,
         "midleft",
     )
-    size = max(8, min(pool_rect.height - frame.px(2), (pool_rect.right - label.right) // 16))
     x = label.right + frame.px(2)
+    size, gap = dice_row(pool_rect.right - frame.px(1) - x, len(panel.pool), pool_rect.height - frame.px(2))
     for value in panel.pool:
         if x + size > pool_rect.right:
             break
         w.die(frame, pygame.Rect(x, pool_rect.centery - size // 2, size, size), value)
-        x += size + max(2, size // 6)
+        x += size + gap
     lines = panel.blocks[:6]
     cells = w.rows(blocks_rect, max(1, len(lines)), frame.px(0.6), max_height=frame.px(10))
     for block, cell in zip(lines, cells, strict=False):
