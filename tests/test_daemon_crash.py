@@ -46,7 +46,9 @@ def reference_lines(tmp_path: Path) -> dict[int, str]:
 def start(journal: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen(
-        [sys.executable, "-m", "companion", "run", "--headless", *GAME, "--autoplay", "1", "--fast",
+        # Paced to the screen clock (no --fast): the game then cannot race ahead of this reader
+        # under load and finish before 20 kills have landed.
+        [sys.executable, "-m", "companion", "run", "--headless", *GAME, "--autoplay", "1",
          "--exit-when-over", "--transcript", "--keyboard", "--journal", str(journal)],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
     )
