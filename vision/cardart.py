@@ -4,7 +4,7 @@ The symbol art comes from :mod:`companion.art` (shared with the screen); this mo
 it out with the frame, the two markers, the name, the coins and the ability text. Images are
 BGR uint8 at ``px_per_mm`` (12 px/mm, about 305 dpi, for print).
 
->>> image = render_side("bandit", MarkerMap.for_game("bandit").face_for(13))  # doctest: +SKIP
+>>> image = render_side("bandit", MarkerMap.for_game("bandit").face_for(13))
 >>> image.shape
 (1056, 756, 3)
 """

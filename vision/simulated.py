@@ -6,7 +6,7 @@ shadows, glare, hands) and each :meth:`SimulatedTable.frame` adds fresh sensor n
 consecutive frames differ as a real camera's do. It is also a :class:`~vision.camera.FrameSource`
 (``read()``), so the daemon's demo runs the whole stack on it.
 
->>> table = SimulatedTable("bandit", seed=3)      # doctest: +SKIP
+>>> table = SimulatedTable("bandit", seed=3)
 >>> table.place("r0c0", "cherry"); table.frame().shape
 (720, 1280, 3)
 """
