@@ -81,9 +81,18 @@ def check_state_dir(config: Config) -> Check:
     return Check("state directory", OK, f"{directory} is writable (journal will be created)")
 
 
-def check_camera(config: Config) -> Check:
-    """The configured camera source can be opened."""
+def check_camera(config: Config, on_pi: bool | None = None) -> Check:
+    """The camera source ``companion run`` would use can be opened.
+
+    Off the Pi without a config file, ``run`` plays on the simulated table, so that is what is
+    checked there (the Pi camera cannot exist on such a machine).
+    """
+    from companion.daemon.app import on_raspberry_pi
+
+    on_pi = on_raspberry_pi() if on_pi is None else on_pi
     source = config.camera.source
+    if not on_pi and config.source is None:
+        return Check("camera", OK, "off the Pi, no config file: `companion run` uses the simulated table")
     if source == "sim":
         return Check("camera", OK, "simulated table (camera.source = \"sim\")")
     if source.startswith("file:"):
