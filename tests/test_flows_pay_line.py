@@ -140,3 +140,154 @@ def test_a_whole_game_by_the_buttons_ends_with_the_boxes_revealed(tmp_path: Path
     assert rebuilt.state == flow.state
     view = flow.table_view()
     assert isinstance(view.panel, PayLinePanel) and all(box.revealed for box in view.panel.boxes)
+
+
+def hold_down(flow: PayLineFlow, control: str) -> None:
+    """A long press as the panel reports it: the press first, then the long press."""
+    flow.on_input(press(control))
+    flow.on_input(press(control, LONG_PRESS))
+
+
+def test_a_shake_before_the_free_roll_picks_no_die(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path)
+    hold_down(flow, "hold2")
+    assert [cue.name for cue in flow.cues].count("shake") == 1
+    assert flow.picked == set()
+    roll(flow)
+    if flow.can_take():
+        return
+    assert flow.picked == set()
+    assert "pull to re-roll" not in flow.prompt() and "pick dice" in flow.prompt()
+
+
+def test_a_shake_after_the_roll_leaves_the_picks_as_they_were(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path)
+    roll(flow)
+    flow.on_input(press("hold1"))
+    hold_down(flow, "hold1")  # shakes the black box; die 1 stays picked
+    hold_down(flow, "hold3")  # shakes the red box; die 3 stays unpicked
+    assert flow.picked == {0}
+    assert [cue.name for cue in flow.cues].count("shake") == 2
+
+
+def test_a_whole_game_never_shows_the_boxes_until_the_final_scores_name_them(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, seed=9, players=3)
+    for step in range(20000):
+        if flow.over:
+            break
+        view = flow.view()
+        assert isinstance(view, TableView) and isinstance(view.panel, PayLinePanel)
+        assert all(box.chips is None and not box.revealed for box in view.panel.boxes)
+        event = flow.suggest(random.Random(step))
+        if event is not None:
+            flow.on_input(event)
+        flow.tick(0.0)
+    assert flow.over
+    final = flow.view()
+    assert isinstance(final, FinalScoresView)
+    boxes = flow.state.boxes
+    assert f"black {boxes['black']}, yellow {boxes['yellow']}, red {boxes['red']}" in final.note
+    assert flow.state.end_reason in final.note
+
+
+def drain_bag(tmp_path: Path) -> PayLineFlow:
+    """A turn whose player has paid every chip into the boxes without a jackpot showing."""
+    for seed in range(200):
+        flow, _ = new_flow(tmp_path / str(seed), seed=seed)
+        roll(flow)
+        while flow.state.bags[0] and not flow.can_take():
+            flow.on_input(press("hold1"))
+            flow.on_input(press("lever"))
+            flow.tick(0.0)
+        if not flow.can_take() and flow.state.current == 0:
+            return flow
+    raise AssertionError("no seed emptied a bag without a jackpot")
+
+
+def test_an_empty_bag_can_only_walk_away_and_its_holds_stay_dark(tmp_path: Path) -> None:
+    flow = drain_bag(tmp_path)
+    assert flow.state.bags[0] == 0
+    prompt = flow.prompt()
+    assert "re-roll" in prompt and "no chips" in prompt and "BACK twice to walk away" in prompt
+    assert "pick dice" not in prompt
+    lamps = flow.lamps()
+    assert [lamps[f"hold{d}"] for d in (1, 2, 3)] == ["off"] * 3 and lamps["back"] == "on"
+    flow.on_input(press("hold2"))
+    assert flow.picked == set() and flow.prompt() == prompt
+    hold_down(flow, "hold2")  # shaking still works with an empty bag
+    assert flow.cues[-1].name == "shake" and flow.picked == set()
+    labels = flow.control_labels()
+    assert list(labels) == ["back"]
+
+
+def test_an_empty_bag_with_a_jackpot_showing_says_take_or_walk(tmp_path: Path) -> None:
+    for seed in range(300):
+        flow, _ = new_flow(tmp_path / str(seed), seed=seed)
+        roll(flow)
+        while flow.state.bags[0] and not flow.can_take():
+            flow.on_input(press("hold1"))
+            flow.on_input(press("lever"))
+            flow.tick(0.0)
+        if flow.can_take() and flow.state.bags[0] == 0 and flow.state.current == 0:
+            break
+    else:
+        raise AssertionError("no seed rolled a jackpot with an empty bag")
+    assert "COLLECT takes the" in flow.prompt()
+    assert [flow.lamps()[f"hold{d}"] for d in (1, 2, 3)] == ["off"] * 3
+
+
+def test_the_chart_starts_every_line_at_the_five_chips_in_each_bag(tmp_path: Path) -> None:
+    flow, journal = new_flow(tmp_path, seed=9, players=3)
+    assert flow.history == [(5, 5, 5)]
+    checked_resume = False
+    for step in range(20000):
+        if flow.over:
+            break
+        if len(flow.history) == 5 and not checked_resume:  # a restarted daemon rebuilds the same chart
+            resumed = Session.resume(journal)
+            assert resumed is not None
+            assert make_flow(resumed).history == flow.history
+            checked_resume = True
+        event = flow.suggest(random.Random(step))
+        if event is not None:
+            flow.on_input(event)
+        flow.tick(0.0)
+    assert checked_resume
+    final = flow.view()
+    assert isinstance(final, FinalScoresView)
+    assert all(line[0] == 5 for line in final.history)
+    assert tuple(line[-1] for line in final.history) == tuple(flow.state.bags)
+
+
+def test_a_jackpot_puts_collect_double_and_walk_first_in_the_hints(tmp_path: Path) -> None:
+    flow = find_jackpot(tmp_path)
+    view = flow.table_view()
+    assert [hint.control for hint in view.controls][:3] == ["collect", "start", "back"]
+
+
+def test_the_lever_leads_the_hints_once_a_die_is_picked(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path)
+    roll(flow)
+    if flow.can_take():
+        return
+    assert [hint.control for hint in flow.table_view().controls] == ["hold1", "hold2", "hold3", "back"]
+    flow.on_input(press("hold2"))
+    assert [hint.control for hint in flow.table_view().controls][0] == "lever"
+
+
+def test_the_hints_say_what_a_press_does_and_the_reels_mark_the_dice_that_stay(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path)
+    roll(flow)
+    if flow.can_take():
+        return
+    labels = {hint.control: hint.label for hint in flow.table_view().controls}
+    assert labels["hold1"] == "Pick die 1" and labels["hold3"] == "Pick die 3"
+    reels = flow.table_view().reels
+    assert reels is not None and not any(reels.held)  # nothing picked: no die is marked
+    flow.on_input(press("hold2"))
+    view = flow.table_view()
+    labels = {hint.control: hint.label for hint in view.controls}
+    assert labels["hold2"] == "Unpick die 2" and labels["hold1"] == "Pick die 1"
+    assert labels["lever"] == "Re-roll 1 die"
+    assert view.reels is not None and view.reels.held == (True, False, True)
+    assert view.reels.caption == "Re-roll: die 2"

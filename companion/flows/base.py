@@ -69,8 +69,10 @@ class Flow:
         self.alert: str | None = None
         self.status = "resumed" if session.resumed else ""
         self.camera_ok = True
-        #: score of every seat after each finished turn (for the final chart)
-        self.history: list[tuple[int, ...]] = [tuple(0 for _ in session.seats)]
+        #: score of every seat at the start and after each finished turn (for the final chart);
+        #: it starts from the game's own first scores (Pay Line's bags hold 5 chips, not 0)
+        game = session.match.game
+        self.history: list[tuple[int, ...]] = [tuple(game.scores(game.initial_state()))]
         if session.match.log:
             self._rebuild_history()
 

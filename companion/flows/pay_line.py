@@ -4,9 +4,11 @@ Controls:
 
 - ``lever``: the free roll that starts a turn; during the turn, re-roll the picked dice;
 - ``hold1``..``hold3``: pick / unpick die 1-3 for the next re-roll (one chip each, paid into
-  the box of the colour that die shows); a picked die's lamp blinks;
-- a long press on ``hold1``..``hold3``: shake the black / yellow / red box: the rattle is
-  denser and louder with more chips inside; the count is never shown before the game ends;
+  the box of the colour that die shows); a picked die's lamp blinks and the dice that stay are
+  marked held on the reels; with an empty bag the holds are dark and pick nothing;
+- a long press on ``hold1``..``hold3`` (any time, even before the free roll or with an empty
+  bag): shake the black / yellow / red box: the rattle is denser and louder with more chips
+  inside; the count is shown only on the final scores;
 - ``collect``: take the jackpot showing (three of a kind);
 - ``start`` (a short press): double or nothing on the jackpot showing;
 - ``back`` twice: walk away (the turn ends).
@@ -17,14 +19,16 @@ reveals it (one per frame, each journaled before it is drawn).
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from companion.daemon.session import Session
 from companion.engine import Action
 from companion.engine.events import JackpotHit
 from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow
-from companion.screen.views import BoxView, PayLinePanel, ReelSet, TableView
+from companion.screen.views import BoxView, ControlHint, FinalScoresView, PayLinePanel, ReelSet, TableView
 from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
 
 DICE = 3
@@ -42,6 +46,9 @@ class PayLineFlow(Flow):
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.picked: set[int] = set()
+        #: dice whose pick the latest short press on their hold button toggled: a long press
+        #: (a shake) begins with that press, so it undoes exactly that toggle and nothing else
+        self.toggled_by_press: set[int] = set()
         self.walk_armed = False
         self.shaking: dict[str, float] = {}
         self.now = 0.0
@@ -65,6 +72,10 @@ class PayLineFlow(Flow):
         """True when the dice show a jackpot that pays now."""
         return not self.rolling() and not self.over and bool(self.match.game.can_take(self.state))
 
+    def can_pay(self) -> bool:
+        """True when the current player's bag holds a chip for a re-roll."""
+        return bool(self.state.bags[self.state.current])
+
     def _remember_dice(self) -> None:
         if all(die is not None for die in self.state.dice):
             self.last_dice = tuple(self.state.dice)
@@ -78,9 +89,13 @@ class PayLineFlow(Flow):
         control, kind = event.control, event.kind
         if control in ("hold1", "hold2", "hold3") and kind == LONG_PRESS:
             index = int(control[-1]) - 1
-            self.picked ^= {index}  # the press that began this long press toggled it: undo that
+            if index in self.toggled_by_press:  # the press that began this long press picked or unpicked it
+                self.picked ^= {index}
+                self.toggled_by_press.discard(index)
             self.shake(BOXES[index])
             return
+        if control in ("hold1", "hold2", "hold3") and kind == PRESS:
+            self.toggled_by_press.discard(int(control[-1]) - 1)
         if self.rolling():
             if control == "lever" and kind == PULL and self.waiting_for_pull():
                 self.cue("lever")
@@ -88,7 +103,11 @@ class PayLineFlow(Flow):
                 self._roll_next()
             return
         if control in ("hold1", "hold2", "hold3") and kind == PRESS:
-            self.picked ^= {int(control[-1]) - 1}
+            if not self.can_pay():
+                return  # nothing to pay a re-roll with; the lamp is dark and the prompt says so
+            index = int(control[-1]) - 1
+            self.picked ^= {index}
+            self.toggled_by_press.add(index)
             self.walk_armed = False
             self.cue("click")
         elif control == "lever" and kind == PULL:
@@ -99,8 +118,7 @@ class PayLineFlow(Flow):
             if self.apply(Action.of("reroll", *sorted(self.picked))) is not None:
                 self.cue("coin")
                 self.cue("dice")
-                self.picked = set()
-                self.walk_armed = False
+                self._after_turn()
                 self._roll_next()
         elif control == "collect" and kind == PRESS:
             if not self.can_take():
@@ -116,7 +134,7 @@ class PayLineFlow(Flow):
             if self.apply(Action.of("double")) is not None:
                 self.cue("lever")
                 self.cue("dice")
-                self.picked = set()
+                self._after_turn()
                 self._roll_next()
         elif control == "back" and kind == PRESS:
             if not self.walk_armed:
@@ -128,7 +146,9 @@ class PayLineFlow(Flow):
             self._after_turn()
 
     def _after_turn(self) -> None:
+        """Forget the picks (and any armed walk) once dice roll again or the turn ends."""
         self.picked = set()
+        self.toggled_by_press = set()
         self.walk_armed = False
 
     def shake(self, box: str) -> None:
@@ -171,6 +191,9 @@ class PayLineFlow(Flow):
                 return f"{name}: double or nothing won! COLLECT takes it"
             extra = ", START for double or nothing" if self.state.tokens[self.state.current] else ""
             return f"{name}: JACKPOT! COLLECT takes the {self.last_dice[0]} box{extra}"
+        if not self.can_pay():
+            lost = " (your double or nothing is lost)" if doubling else ""
+            return f"{name}: no chips left to re-roll: BACK twice to walk away{lost}"
         if doubling:
             return f"{name}: roll three {doubling} again: pick dice and pull, or BACK to walk"
         if self.picked:
@@ -190,7 +213,7 @@ class PayLineFlow(Flow):
             return lamps
         if self.rolling():
             return lamps
-        for die in range(DICE):
+        for die in range(DICE) if self.can_pay() else ():
             lamps[f"hold{die + 1}"] = LAMP_BLINK if die in self.picked else LAMP_ON
         lamps["lever"] = LAMP_ON if self.picked else LAMP_OFF
         lamps["back"] = LAMP_ON
@@ -201,22 +224,37 @@ class PayLineFlow(Flow):
         return lamps
 
     def control_labels(self) -> dict[str, str]:
-        """Labels of the live controls."""
+        """Labels of the live controls, most important first (the screen has room for about four).
+
+        The controls the prompt names lead: on a jackpot COLLECT, START and BACK; once dice are
+        picked the lever; otherwise the holds, then BACK. A hold's label says what pressing it
+        does (``Pick die 2`` / ``Unpick die 2``), not what the die is.
+        """
         if self.over:
             return {"start": "New game"}
         if self.waiting_for_pull():
             return {"lever": "Roll"}
         if self.rolling():
             return {}
-        labels = {f"hold{d + 1}": f"{'Keep' if d in self.picked else 'Re-roll'} {d + 1}" for d in range(DICE)}
-        labels["back"] = "Walk away"
-        if self.picked:
-            labels["lever"] = "Re-roll"
+        labels: dict[str, str] = {}
         if self.can_take():
             labels["collect"] = "Take"
             if self.state.doubling is None and self.state.tokens[self.state.current]:
                 labels["start"] = "Double"
+            labels["back"] = "Walk away"
+        if self.picked:
+            count = len(self.picked)
+            labels["lever"] = f"Re-roll {count} {'die' if count == 1 else 'dice'}"
+        if self.can_pay():
+            for die in range(DICE):
+                labels[f"hold{die + 1}"] = f"{'Unpick' if die in self.picked else 'Pick'} die {die + 1}"
+        labels["back"] = "Walk away"
         return labels
+
+    def hints(self, labels: Mapping[str, str]) -> tuple[ControlHint, ...]:
+        """Control hints in the order :meth:`control_labels` ranks them (not panel order): the
+        screen drops the pills that do not fit, so the ones the prompt names must come first."""
+        return tuple(ControlHint(control, label) for control, label in labels.items())
 
     def spin_id(self) -> int:
         """Changes with every roll: free rolls (turns taken), re-rolls and doubles."""
@@ -230,7 +268,12 @@ class PayLineFlow(Flow):
             dice: tuple[str | None, ...] = self.last_dice
         else:
             dice = tuple(state.dice)
-        held = tuple(state.dice[die] is not None for die in range(DICE)) if self.rolling() else ()
+        if self.rolling():  # the dice already landed stay still while the others spin
+            held: tuple[bool, ...] = tuple(state.dice[die] is not None for die in range(DICE))
+        elif self.picked:  # the dice the lever will not re-roll are marked HELD, as in Bandit
+            held = tuple(die not in self.picked for die in range(DICE))
+        else:
+            held = ()
         caption = ""
         if self.picked and not self.rolling():
             caption = "Re-roll: " + ", ".join(f"die {d + 1}" for d in sorted(self.picked))
@@ -255,6 +298,15 @@ class PayLineFlow(Flow):
             panel=PayLinePanel(boxes, reroll_cost=1, double_armed=state.doubling is not None),
             status=self.status,
         )
+
+    def final_view(self) -> FinalScoresView:
+        """The final scores; the note opens the boxes at last (``In the boxes: black 3, ...``)
+        after the reason the game ended. The screen draws nothing else of Pay Line at the end,
+        so this is where the players see what they were shaking all game."""
+        final = super().final_view()
+        boxes = "In the boxes: " + ", ".join(f"{box} {self.state.boxes[box]}" for box in BOXES)
+        note = f"{final.note} · {boxes}" if final.note else boxes
+        return dataclasses.replace(final, note=note)
 
     # --- autoplay ------------------------------------------------------------------------
 
