@@ -7,16 +7,18 @@ Cabinet mode: the lever deals, the Pi deals after every decision.
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from companion.daemon.session import Session
-from companion.engine import GameConfig, replay
+from companion.engine import Action, GameConfig, SeededResolver, replay
 from companion.flows import make_flow
-from companion.flows.bandit import BanditFlow
+from companion.flows.bandit import BanditFlow, zone_of
 from companion.journal import Journal
 from companion.screen.views import FinalScoresView, TableView
 from hardware.events import PRESS, PULL, InputEvent
@@ -206,3 +208,160 @@ def test_a_card_moved_between_deals_is_pointed_out_until_it_is_put_back(tmp_path
     assert [str(a) for a in flow.match.log].count("reveal bar") == 0  # nothing was paid or changed
     flow.on_observations(grid(NINE))
     assert flow.alert is None
+
+
+def empty(zones: Iterable[str] = NINE) -> dict[str, Seen]:
+    return {zone: Seen(zone, "empty", None) for zone in zones}
+
+
+def end_game_one(flow: BanditFlow) -> None:
+    """Ann's first grid is read, then she ends her game with BACK twice."""
+    flow.on_observations(grid(NINE))
+    flow.on_input(press("back"))
+    flow.on_input(press("back"))
+    assert flow.state.game_index == 1 and flow.fresh_deal()
+
+
+def test_game_ones_cards_left_on_the_mat_are_not_game_twos_deal(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    end_game_one(flow)
+    version = flow.session.version
+    assert flow.prompt() == "Game 2: clear the grid, then the dealer lays nine new cards for Bob"
+    for _ in range(flow.settle_batches + 2):
+        flow.on_observations(grid(NINE))  # nobody has cleared the mat yet
+    assert flow.session.version == version and flow.state.claimable == []
+    flow.on_observations(empty())  # the mat is cleared
+    assert flow.prompt() == "Dealer: lay nine cards for Bob (COLLECT if the screen does not pick them up)"
+    flow.on_observations(grid(NINE))  # the same symbols, dealt anew, count now
+    assert [str(a) for a in flow.match.log[version:]][:3] == ["reveal cherry", "reveal cherry", "reveal any"]
+    assert not flow.dealing() and flow.state.claimable == [0]
+
+
+def test_in_game_two_a_stack_counts_only_once_its_place_was_seen_empty(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    end_game_one(flow)
+    version = flow.session.version
+    flow.on_observations(empty(["r0c0", "r0c1"]))  # the rest of the grid still shows game one
+    flow.on_observations(grid(NINE))
+    assert flow.session.version == version + 2  # r0c0 and r0c1; r0c2 still shows game one's card
+    assert "row 1, column 3" in flow.prompt() and "clear" in flow.prompt()
+    flow.on_observations(empty(["r0c2"]))
+    flow.on_observations(grid(NINE))
+    assert flow.session.version == version + 3  # and r1c0 waits to be seen empty in turn
+    flow.on_observations(empty(zone for zone in NINE if zone[1] != "0"))
+    flow.on_observations(grid(NINE))
+    assert not flow.dealing()
+
+
+def test_game_two_takes_the_cards_once_the_dealer_says_they_are_down_and_the_camera_settled(
+        tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    end_game_one(flow)
+    version = flow.session.version
+    flow.on_input(press("collect"))  # the dealer: "the cards are down" (the camera never saw it empty)
+    for _ in range(flow.settle_batches - 1):
+        flow.on_observations(grid(NINE))
+    assert flow.session.version == version
+    flow.on_observations(grid(NINE))
+    assert not flow.dealing() and flow.session.version == version + 9
+
+
+def test_game_one_ending_on_a_read_card_does_not_read_game_two_from_the_same_frame(tmp_path: Path) -> None:
+    """The whole of game one is dealt through the camera; the frame that completes its last deal
+    must not go on to fill game two's grid."""
+    flow, _ = new_flow(tmp_path, "table", seed=3)
+    rng = random.Random(3)
+    on_mat = dict.fromkeys(NINE, "")
+    last: dict[str, Seen] = {}
+    while flow.state.game_index == 0 and not flow.over:
+        if flow.dealing():
+            clone = copy.deepcopy(flow.match)
+            resolver = SeededResolver(rng)
+            for stack in flow.state.pending:
+                card = resolver.resolve(clone.chance_point)
+                clone.apply(Action.reveal(card))
+                on_mat[zone_of(stack)] = card
+            last = {zone: Seen(zone, "stable", card) if card else Seen(zone, "empty", None)
+                    for zone, card in on_mat.items()}
+            flow.on_input(press("collect"))  # cards down (some may look like the ones beneath)
+            for _ in range(flow.settle_batches + 1):
+                if flow.state.game_index != 0 or not flow.dealing():
+                    break
+                flow.on_observations(last)
+        else:
+            event = flow.suggest(rng)
+            assert event is not None
+            flow.on_input(event)
+            if flow.dealing():  # a claim or a spin: the claimed cards leave the mat
+                for stack in range(9):
+                    cards = flow.state.stacks[stack]
+                    on_mat[zone_of(stack)] = cards[-1] if cards else ""
+    assert flow.state.game_index == 1 and flow.fresh_deal()
+    version = flow.session.version
+    flow.on_observations(last)
+    assert flow.session.version == version
+
+
+def test_a_claimed_card_still_lying_on_its_stack_is_not_the_refill(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_observations(grid(NINE))
+    flow.on_input(press("collect"))  # claim the cherry row: its stacks are refilled
+    version = flow.session.version
+    flow.on_observations(grid(NINE))  # Ann has not taken the cherries yet
+    assert flow.session.version == version
+
+
+def test_prompts_say_columns_for_several_and_that_the_camera_takes_the_cards(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    assert flow.prompt() == "Dealer: lay nine cards for Ann (COLLECT if the screen does not pick them up)"
+    flow.on_observations(grid({zone: NINE[zone] for zone in ("r0c0", "r0c1", "r0c2")}))
+    assert flow.prompt() == ("Dealer: lay 6 cards on columns 1, 2 and 3 "
+                             "(COLLECT if the screen does not pick them up)")
+    flow.on_observations(grid(NINE))
+    for control in ("hold1", "hold2"):
+        flow.on_input(press(control))
+    flow.on_input(press("lever"))
+    assert flow.prompt() == "Dealer: lay 3 cards on column 3 (COLLECT if the screen does not pick them up)"
+
+
+def test_the_controls_the_prompt_names_come_first_so_the_screen_keeps_them(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    view = flow.view()
+    assert isinstance(view, TableView)
+    assert [hint.control for hint in view.controls][:1] == ["collect"]  # "COLLECT if ... not picked up"
+    flow.on_observations(grid(NINE))  # the cherry row wins: "COLLECT claims the winning row"
+    view = flow.view()
+    assert isinstance(view, TableView)
+    assert [(h.control, h.label) for h in view.controls][:5] == [
+        ("collect", "Claim"), ("lever", "Spin"), ("hold1", "Hold"), ("hold2", "Hold"), ("hold3", "Hold")]
+    flow.on_input(press("collect"))
+    flow.on_observations(grid({**NINE, "r0c0": "plum", "r0c1": "bell", "r0c2": "seven"}))
+    flow.on_input(press("hold2"))
+    view = flow.view()
+    assert isinstance(view, TableView)
+    assert [(h.control, h.label) for h in view.controls][:4] == [
+        ("lever", "Spin"), ("hold1", "Hold"), ("hold2", "Release"), ("hold3", "Hold")]
+
+
+def test_the_win_is_celebrated_as_it_lands_and_banked_only_on_the_claim(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_observations(grid(NINE))
+    landed = flow.view()
+    assert isinstance(landed, TableView) and landed.reels is not None
+    assert landed.reels.win_rows == (0,) and landed.reels.payout == 5  # fanfare, coins, "+5" on offer
+    assert [line.score for line in landed.players] == [0, 0]  # nothing banked yet
+    flow.on_input(press("collect"))
+    claimed = flow.view()
+    assert isinstance(claimed, TableView) and claimed.reels is not None
+    assert [line.score for line in claimed.players] == [5, 0]
+    assert claimed.reels.win_rows == () and claimed.reels.payout == 0  # the "+5" went into the score
+    assert flow.cues[-1].name == "coin"
+
+
+def test_a_win_given_up_by_a_spin_is_never_banked(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_observations(grid(NINE))
+    flow.on_input(press("lever"))  # spin without claiming the cherries
+    assert flow.scores() == (0, 0)
+    view = flow.view()
+    assert isinstance(view, TableView) and view.reels is not None and view.reels.payout == 0

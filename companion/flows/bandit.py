@@ -15,6 +15,25 @@ down": a card may land on the same symbol); the engine then checks it is possibl
 hand (previous/next symbol among those still possible), ``collect`` confirms it; with the
 camera gone, entry by buttons is the way. Every card read or entered is journaled.
 
+"What lay there before" is the card the game knew on that stack, or, for a stack emptied by a
+claim, the claimed card (it lies there until the player picks it up). Game two's first deal is
+stricter: game one's cards may still cover the mat, and lifting a top card shows an older one,
+so the screen asks the table to clear the grid and a zone's card counts only once the camera
+has seen that zone empty since game two began (or after ``collect`` and the settling frames,
+as for a card that looks like the one beneath).
+
+The win is celebrated when it lands, as on a real slot machine: the moment the reels stop on a
+winning row its line flashes, the fanfare plays, coins fall and ``+N`` shows what the row pays
+(``ReelSet.payout``: the rows claimable now). The points go into the score only on the claim
+(the engine banks them then): the players' scores do not move before it, ``collect`` moves
+``+N`` into the score with a coin clink, and a spin that gives up an unclaimed row drops the
+``+N`` without ever banking it. Moving the coin shower to the claim would need the screen to
+animate a win without a spin; the prompt and the blinking COLLECT already say the row is
+waiting.
+
+The control hints list the controls the prompt names first (COLLECT on a winning row, COLLECT
+while the camera waits for cards): only four or five fit at 800x480 and the rest are dropped.
+
 Cabinet mode: a lever pull deals the first grid of each game; after that the Pi deals right
 after each decision with the seeded resolver.
 """
@@ -29,10 +48,12 @@ from companion.daemon.session import Session
 from companion.engine import Action, ImpossibleOutcomeError
 from companion.engine.events import JackpotHit
 from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow, Observation
-from companion.screen.views import BanditPanel, ReelSet, TableView
+from companion.screen.views import BanditPanel, ControlHint, ReelSet, TableView
 from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
 
 ROWS = COLUMNS = 3
+#: the camera takes each new card by itself; COLLECT ("cards down") only when it does not
+PICK_UP = "(COLLECT if the screen does not pick {} up)"
 
 
 def zone_of(stack: int) -> str:
@@ -73,6 +94,10 @@ class BanditFlow(Flow):
         #: the deal being tracked: the log position it began at and its stacks in dealing order
         self._deal_start = -1
         self._deal_stacks: tuple[int, ...] = ()
+        #: table mode, game two's deal: zones the camera has not yet seen empty since it began (a card
+        #: there may be game one's), and the observation batch it began at (older ones do not count)
+        self.must_clear: set[str] = set()
+        self._clear_after = 0
 
     # --- engine facts ----------------------------------------------------------------------
 
@@ -151,10 +176,12 @@ class BanditFlow(Flow):
                 self.alert = "No winning row to claim: hold columns and pull the lever"
                 self.cue("error")
                 return
+            stacks = [row * COLUMNS + c for c in range(COLUMNS)]
+            lying = {zone_of(stack): self.state.stacks[stack][-1] for stack in stacks}
             events = self.apply(Action.of("claim", row))
             if any(isinstance(e, JackpotHit) for e in events or []):
-                self.cue("coin")  # the screen raises the fanfare as the win line lights
-            self._start_deal()
+                self.cue("coin")  # the points go into the score now (the win was celebrated as it landed)
+            self._start_deal(lying)
         elif control == "back" and event.kind == PRESS:
             if not self.stop_armed:
                 self.stop_armed = True
@@ -166,8 +193,14 @@ class BanditFlow(Flow):
 
     # --- dealing ---------------------------------------------------------------------------
 
-    def _start_deal(self) -> None:
-        """Remember what the pending stacks showed, so the camera can see the new cards land."""
+    def _start_deal(self, lying: Mapping[str, str] | None = None) -> None:
+        """Remember what the pending stacks showed, so the camera can see the new cards land.
+
+        ``lying``: cards that still lie on the mat although the game took them off their stacks
+        (a claimed row, until the player picks it up): they are not the refill. At the first deal
+        of game two every zone must first be seen empty: game one's cards may still lie there,
+        and the top card of a stack may hide older ones.
+        """
         if not self.dealing():
             return
         pending = tuple(self.state.pending)
@@ -177,6 +210,10 @@ class BanditFlow(Flow):
         self._deal_start, self._deal_stacks = self.session.version, pending
         self.before = {zone_of(s): (self.state.stacks[s][-1] if self.state.stacks[s] else None)
                        for s in self.state.pending}
+        self.before.update({zone: card for zone, card in (lying or {}).items() if zone in self.before})
+        fresh_game = self.fresh_deal() and self.state.game_index > 0
+        self.must_clear = {zone_of(s) for s in pending} if fresh_game else set()
+        self._clear_after = self.batches
         self.confirmed_at = None
         self.manual = None if self.camera_ok else 0
 
@@ -206,6 +243,8 @@ class BanditFlow(Flow):
             return
         if self.dealing():
             self._start_deal()
+            if self.batches > self._clear_after:
+                self.must_clear -= {zone for zone, seen in observations.items() if seen.status == "empty"}
             self._take_observations()
         else:
             self._check_table()
@@ -227,8 +266,11 @@ class BanditFlow(Flow):
 
     def _take_observations(self) -> None:
         while self.dealing() and self.manual is None:
+            self._start_deal()  # the card just read may have ended game one: game two's deal begins
             stack = self.state.pending[0]
             zone = zone_of(stack)
+            if zone in self.must_clear and not self.settled():
+                return  # game one's card may still lie there: wait until the camera sees it empty
             seen = self.observations.get(zone)
             if seen is not None and seen.status == "unsure":
                 self.alert = f"{place_of(stack).capitalize()}: not sure of that card: straighten it"
@@ -320,11 +362,20 @@ class BanditFlow(Flow):
                 return (f"Enter {place_of(self.state.pending[0])}: {self.manual_symbol()} "
                         "(HOLD1/HOLD3 change, COLLECT confirms)")
             count = len(self.state.pending)
+            stack = self.state.pending[0]
+            waiting = zone_of(stack) in self.must_clear and not self.settled()
+            if self.fresh_deal() and waiting:
+                return (f"Game {self.state.game_index + 1}: clear the grid, then the dealer lays nine new "
+                        f"cards for {player}")
+            if waiting:
+                return f"Dealer: clear {place_of(stack)}, then lay its card (COLLECT if it is already down)"
             if self.fresh_deal():
-                return f"Dealer: lay nine cards for {player}, then press COLLECT"
-            columns = sorted({s % COLUMNS + 1 for s in self.state.pending})
-            where = ", ".join(map(str, columns))
-            return f"Dealer: lay {count} card{'s' if count > 1 else ''} on column {where}, then COLLECT"
+                return f"Dealer: lay nine cards for {player} {PICK_UP.format('them')}"
+            columns = [str(c) for c in sorted({s % COLUMNS + 1 for s in self.state.pending})]
+            where = f"column {columns[0]}" if len(columns) == 1 else (
+                f"columns {', '.join(columns[:-1])} and {columns[-1]}")
+            cards = f"{count} cards" if count > 1 else "1 card"
+            return f"Dealer: lay {cards} on {where} {PICK_UP.format('them' if count > 1 else 'it')}"
         if self.state.claimable:
             return f"{player}: COLLECT claims the winning row, or hold and pull to play on"
         held = ", ".join(str(c + 1) for c in sorted(self.held))
@@ -354,23 +405,29 @@ class BanditFlow(Flow):
         return lamps
 
     def control_labels(self) -> dict[str, str]:
-        """Labels of the live controls."""
+        """Labels of the live controls, the ones the prompt names first: at 800x480 only four or
+        five hints fit on the screen, and the rest are dropped from the end."""
         if self.over:
             return {"start": "New game"}
         if self.dealing():
             if not self.table_mode:
                 return {"lever": "Deal"} if self.fresh_deal() else {}
-            labels = {"hold1": "Previous", "hold3": "Next", "collect": "Confirm" if self.manual is not None
-                      else "Cards down"}
-            if self.manual is not None and self.camera_ok:
-                labels["back"] = "Camera"
-            return labels
-        labels = {f"hold{c + 1}": f"{'Release' if c in self.held else 'Hold'} {c + 1}"
-                  for c in range(COLUMNS)}
-        labels.update(lever="Spin", back="End game")
-        if self.state.claimable:
-            labels["collect"] = "Claim"
+            if self.manual is not None:
+                labels = {"hold1": "Previous", "hold3": "Next", "collect": "Confirm"}
+                if self.camera_ok:
+                    labels["back"] = "Camera"
+                return labels
+            return {"collect": "Cards down", "hold1": "Previous", "hold3": "Next"}
+        labels = {"collect": "Claim"} if self.state.claimable else {}
+        labels["lever"] = "Spin"
+        # the pill's H1-H3 already names the column: short labels let all three fit
+        labels.update({f"hold{c + 1}": "Release" if c in self.held else "Hold" for c in range(COLUMNS)})
+        labels["back"] = "End game"
         return labels
+
+    def hints(self, labels: Mapping[str, str]) -> tuple[ControlHint, ...]:
+        """Control hints in the order :meth:`control_labels` lists them (not the panel's order)."""
+        return tuple(ControlHint(control, label) for control, label in labels.items())
 
     def table_view(self) -> TableView:
         """The 3x3 grid as reels, claimable rows, scores, the prompt."""
