@@ -26,7 +26,15 @@ import cv2
 import numpy as np
 
 from vision.enrolled import EnrolledDeck
-from vision.layout import CARD_H_MM, CARD_W_MM, FRAME_MM, card_from_markers, partner_centre, transform
+from vision.layout import (
+    CARD_H_MM,
+    CARD_W_MM,
+    FRAME_MM,
+    MARKER_MM,
+    card_from_markers,
+    marker_corners_mm,
+    transform,
+)
 from vision.markers import MarkerMap, PrintedSide, all_marker_owners, detect, dictionary
 from vision.mats import MatLayout, mat_layout
 
@@ -133,6 +141,22 @@ def _code_cells(marker_id: int) -> np.ndarray:
 #: Markers seen smaller than this (px per side) are ignored, whatever the image size: below it the
 #: 4x4 bits are guesswork (VISION.md: one wrong id at 12 px) and glyphs of text can pass as codes.
 MIN_MARKER_PX = 14.0
+
+
+#: Card-mm offset from a card's first marker centre to its second (turned) marker centre.
+_PARTNER_MM = (marker_corners_mm()[1].mean(axis=0) - marker_corners_mm()[0].mean(axis=0)).astype(np.float64)
+
+
+def _centres_and_partners(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each marker's centre and where its card's other marker centre should be (N x 2 each).
+
+    The same affine marker frame as ``layout.partner_centre``, for all markers in one go.
+    """
+    p0, p1, p2, p3 = quads[:, 0], quads[:, 1], quads[:, 2], quads[:, 3]
+    u = ((p1 - p0) + (p2 - p3)) / (2 * MARKER_MM)
+    v = ((p3 - p0) + (p2 - p1)) / (2 * MARKER_MM)
+    centres = (p0 + p1 + p2 + p3) / 4
+    return centres, centres + _PARTNER_MM[0] * u + _PARTNER_MM[1] * v
 
 
 class CardReader:
@@ -265,38 +289,49 @@ class CardReader:
     ) -> list[Sighting]:
         """Markers -> cards: two markers of one id are one card when each sits where the other
         predicts its partner (opposite corner, 180 degrees turned); otherwise separate cards."""
-        found: list[tuple[PrintedSide, list[np.ndarray]]] = []
-        candidates: list[tuple[PrintedSide, np.ndarray, int, float]] = []
-        for quad, marker_id in zip(corners, ids, strict=True):
+        found: list[tuple[PrintedSide, list[int]]] = []
+        keep: list[int] = []
+        printed_of: list[PrintedSide] = []
+        for index, marker_id in enumerate(ids):
             if marker_id in self._mat_ids:
                 continue
             printed = self._printed(marker_id)
-            if printed is None:
-                continue
-            sides = [math.dist(quad[i], quad[(i + 1) % 4]) for i in range(4)]
-            side_px = math.dist(quad[0], quad[2]) / math.sqrt(2)
-            if min(sides) < MIN_MARKER_PX or min(sides) < 0.6 * max(sides):
-                continue  # too small or not a square seen from above: never trust its bits
-            candidates.append((printed, quad, marker_id, side_px))
-        trusted = self._trustworthy(grey, [c[1] for c in candidates], [c[2] for c in candidates])
-        for (printed, quad, _marker_id, side_px), ok in zip(candidates, trusted, strict=True):
-            if not ok:
-                continue
-            expected, centre = partner_centre(quad), quad.sum(axis=0) / 4
-            for other, quads in found:
-                if other is printed and len(quads) == 1:
-                    partner = quads[0]
+            if printed is not None:
+                keep.append(index)
+                printed_of.append(printed)
+        if not keep:
+            return []
+        # The geometry of every candidate at once (numpy), then a short loop over plain floats.
+        quads = np.stack([corners[i] for i in keep]).astype(np.float64)  # N x 4 x 2
+        sides = np.linalg.norm(quads - np.roll(quads, -1, axis=1), axis=2)  # N x 4
+        side_px = np.linalg.norm(quads[:, 0] - quads[:, 2], axis=1) / math.sqrt(2)
+        # Too small or not a square seen from above: never trust its bits.
+        square = (sides.min(axis=1) >= MIN_MARKER_PX) & (sides.min(axis=1) >= 0.6 * sides.max(axis=1))
+        centres, partners = _centres_and_partners(quads)
+        trusted = np.zeros(len(keep), bool)
+        if square.any():
+            chosen = np.nonzero(square)[0]
+            trusted[chosen] = self._trustworthy(
+                grey, [corners[keep[i]] for i in chosen], [ids[keep[i]] for i in chosen]
+            )
+        centre_xy, partner_xy, reach = centres.tolist(), partners.tolist(), (0.6 * side_px).tolist()
+        for k in np.nonzero(trusted)[0].tolist():
+            printed = printed_of[k]
+            for other, members in found:
+                if other is printed and len(members) == 1:
+                    j = members[0]
                     if (
-                        math.dist(expected, partner.sum(axis=0) / 4) < 0.6 * side_px
-                        and math.dist(partner_centre(partner), centre) < 0.6 * side_px
+                        math.dist(partner_xy[k], centre_xy[j]) < reach[k]
+                        and math.dist(partner_xy[j], centre_xy[k]) < reach[k]
                     ):
-                        quads.append(quad)
+                        members.append(k)
                         break
             else:
-                found.append((printed, [quad]))
+                found.append((printed, [k]))
         sightings = []
-        for printed, quads in found:
-            card = card_from_markers(quads)
+        for printed, members in found:
+            card = card_from_markers([corners[keep[k]] for k in members])
+            quads_seen = len(members)
             centre = card.mean(axis=0)
             sightings.append(
                 Sighting(
@@ -305,7 +340,7 @@ class CardReader:
                     symbols=printed.symbols,
                     zone=self._zone(centre, to_mat, printed.game),
                     corners=tuple((float(x), float(y)) for x, y in card),
-                    confidence=1.0 if len(quads) >= 2 else 0.8,
+                    confidence=1.0 if quads_seen >= 2 else 0.8,
                     side=printed.side,
                 )
             )
