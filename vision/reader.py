@@ -366,10 +366,12 @@ class CardReader:
         keep[0] = False
         out: list[Sighting] = []
         centres = [np.mean(np.array(s.corners), axis=0) for s in known]
-        for centre in centres:
-            near = np.hypot(*(centroids * scale - centre).T) < 0.5 * side
-            keep &= ~near
-        for index in np.nonzero(keep)[0][:40]:
+        chosen = np.nonzero(keep)[0]
+        if centres and len(chosen):
+            # Only the few card-sized components need the distance test against the read cards.
+            gaps = np.linalg.norm(centroids[chosen, None, :] * scale - np.array(centres)[None], axis=2)
+            chosen = chosen[~(gaps < 0.5 * side[chosen, None]).any(axis=1)]
+        for index in chosen[:40]:
             x0, y0 = int(stats[index, 0]), int(stats[index, 1])
             mask = (labels[y0 : y0 + h[index], x0 : x0 + w[index]] == index).astype(np.uint8)
             contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
