@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from companion.daemon.session import Session
 from companion.engine import Action, ImpossibleOutcomeError
@@ -100,16 +99,6 @@ class BanditFlow(Flow):
         self._clear_after = 0
 
     # --- engine facts ----------------------------------------------------------------------
-
-    @property
-    def state(self) -> Any:
-        """The engine's BanditState."""
-        return self.match.state
-
-    @property
-    def table_mode(self) -> bool:
-        """True when the physical cards are the truth."""
-        return self.session.mode == "table"
 
     def dealing(self) -> bool:
         """True while cards are being laid (a chance point is open)."""

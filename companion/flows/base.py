@@ -115,6 +115,21 @@ class Flow:
         return self.session.match
 
     @property
+    def state(self) -> Any:
+        """The engine's state of this game (read only: flows change it through :meth:`apply`)."""
+        return self.session.match.state
+
+    @property
+    def game(self) -> Any:
+        """The engine's rules of this game."""
+        return self.session.match.game
+
+    @property
+    def table_mode(self) -> bool:
+        """True when the physical cards are the truth (the camera reads; the table deals)."""
+        return self.session.mode == "table"
+
+    @property
     def over(self) -> bool:
         """True once the game has ended."""
         return bool(self.session.match.is_over)

@@ -94,21 +94,6 @@ class JackpotPayoutFlow(Flow):
     # --- engine facts ----------------------------------------------------------------------
 
     @property
-    def state(self) -> Any:
-        """The engine's JackpotPayoutState (read only)."""
-        return self.match.state
-
-    @property
-    def game(self) -> Any:
-        """The engine's JackpotPayoutGame."""
-        return self.match.game
-
-    @property
-    def table_mode(self) -> bool:
-        """True when the physical cards are the truth."""
-        return self.session.mode == "table"
-
-    @property
     def solo(self) -> bool:
         """One player against The House."""
         return len(self.session.seats) == 1

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from companion.daemon.session import Session
 from companion.engine import Action, ImpossibleOutcomeError
@@ -104,21 +103,6 @@ class MegaJackpotPlay(Flow):
         self._sync()
 
     # --- engine facts ----------------------------------------------------------------------
-
-    @property
-    def state(self) -> Any:
-        """The engine's MegaJackpotState (read only)."""
-        return self.match.state
-
-    @property
-    def game(self) -> Any:
-        """The engine's MegaJackpotGame."""
-        return self.match.game
-
-    @property
-    def table_mode(self) -> bool:
-        """True when the physical cards are the truth."""
-        return self.session.mode == "table"
 
     @property
     def tiles(self) -> bool:

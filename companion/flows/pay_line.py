@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from companion.daemon.session import Session
 from companion.engine import Action
@@ -54,11 +53,6 @@ class PayLineFlow(Flow):
         self.now = 0.0
         self.last_dice: tuple[str, ...] = BOXES
         self._remember_dice()
-
-    @property
-    def state(self) -> Any:
-        """The engine's PayLineState."""
-        return self.match.state
 
     def rolling(self) -> bool:
         """True while dice are still to come up."""

@@ -106,19 +106,9 @@ class ThanksALotteryFlow(Flow):
     # --- what is going on ------------------------------------------------------------------
 
     @property
-    def table_mode(self) -> bool:
-        """True when the paper cards and the players' hands are the truth."""
-        return self.session.mode == "table"
-
-    @property
     def state(self) -> Any:
         """The engine state shown: the table round being built, else the committed one."""
         return self.hidden.state if self.hidden is not None else self.match.state
-
-    @property
-    def game(self) -> Any:
-        """The rules."""
-        return self.match.game
 
     def phase(self) -> str:
         """``deal`` (waiting for the lever), an engine phase, or ``over``."""
