@@ -187,3 +187,14 @@ def play_from(display: Display, view: TableView, start: float, until: float) -> 
         display.draw(view, t)
         t += 1.0 / FPS
     return pygame.surfarray.array3d(display.screen).copy()
+
+
+def test_a_pay_line_jackpots_three_choices_all_get_a_pill(display: Display) -> None:
+    """Pills shrink to fit rather than drop BACK Walk away (it was cut off beside three players)."""
+    from companion.screen.table import fit_pills
+
+    frame = Frame(display.canvas, display._res, None, 0.0)  # type: ignore[arg-type]
+    labels = ["COLLECT Take", "START Double", "BACK Walk away"]
+    size, placed = fit_pills(frame, labels, layout(frame).controls)
+    assert [label for label, _ in placed] == labels
+    assert size >= 3.0

@@ -40,7 +40,7 @@ def layout(frame: w.Frame) -> TableLayout:
         header = pygame.Rect(0, 0, W, header_h)
         prompt = pygame.Rect(0, H - prompt_h, W, prompt_h)
         body_h = H - header_h - prompt_h
-        controls_h = int(body_h * 0.16)
+        controls_h = int(body_h * 0.24)  # room for three choices beside three players
         players = pygame.Rect(W - side_w - pad, header_h + pad, side_w, body_h - controls_h - 2 * pad)
         controls = pygame.Rect(players.x, players.bottom + pad // 2, side_w, controls_h)
         main = pygame.Rect(pad, header_h + pad, W - side_w - 3 * pad, body_h - 2 * pad)
@@ -207,24 +207,53 @@ def _player_row(frame: w.Frame, player: PlayerLine, cell: pygame.Rect, counting:
 
 
 def _controls(frame: w.Frame, view: TableView, rect: pygame.Rect) -> None:
-    """The buttons that mean something now, as glowing pills; they wrap onto a second line."""
+    """The buttons that mean something now, as glowing pills; they wrap onto further lines and
+    shrink (down to a size still readable across a table) rather than drop a live control."""
     if not view.controls:
         return
-    gap = frame.px(1)
+    labels = [f"{_control_name(hint.control)} {hint.label}".strip() for hint in view.controls]
+    size, placed = fit_pills(frame, labels, rect)
+    glow = (255, 236, 150) if w.blink(frame.now, 0.8) else res.GOLD
+    for label, centre in placed:
+        w.pill(frame, label, centre, size, glow, res.ACTIVE_TEXT)
+
+
+#: the smallest hint pill text (in layout units) that still reads from across a table
+MIN_PILL_SIZE = 3.0
+
+
+Pills = list[tuple[str, tuple[int, int]]]
+
+
+def fit_pills(frame: w.Frame, labels: list[str], rect: pygame.Rect) -> tuple[float, Pills]:
+    """The pill text size and the pills' centres: the largest size (up to 4.6) at which every
+    label fits in ``rect``, else the smallest readable size and as many as fit there."""
     size = min(rect.height / frame.u * 0.3, 4.6)
+    placed = _place_pills(frame, labels, rect, size)
+    while len(placed) < len(labels) and size > MIN_PILL_SIZE:
+        size = max(MIN_PILL_SIZE, size * 0.9)
+        placed = _place_pills(frame, labels, rect, size)
+    return size, placed
+
+
+def _place_pills(
+    frame: w.Frame, labels: list[str], rect: pygame.Rect, size: float
+) -> Pills:
+    """Where each pill's centre goes at ``size``, in order, as many as fit in ``rect``."""
+    gap = frame.px(1)
     line_h = frame.px(size * 1.5)
     x, y = rect.x, rect.y + line_h // 2
-    glow = (255, 236, 150) if w.blink(frame.now, 0.8) else res.GOLD
-    for hint in view.controls:
-        label = f"{_control_name(hint.control)} {hint.label}".strip()
+    placed: Pills = []
+    for label in labels:
         width = frame.res.text(label, max(w.MIN_TEXT_PX, frame.px(size)), res.ACTIVE_TEXT).get_width()
         width += frame.px(size * 0.9)
         if x + width > rect.right and x > rect.x:
             x, y = rect.x, y + line_h + gap
         if y + line_h // 2 > rect.bottom + gap:
             break
-        pill = w.pill(frame, label, (x + width // 2, y), size, glow, res.ACTIVE_TEXT)
-        x = pill.right + gap
+        placed.append((label, (x + width // 2, y)))
+        x += width + gap
+    return placed
 
 
 def _control_name(control: str) -> str:
