@@ -34,6 +34,23 @@ GAME_DEALERS: dict[str, tuple[str, str]] = {
 }
 
 
+def next_help(waited: float, entering: bool, straightened: bool, straighten_after: float,
+              correct_after: float) -> str:
+    """What a simulated player does about a card the camera has not taken yet, like a person:
+    ``"wait"``, ``"straighten"`` it once, then ``"enter"`` it by buttons (at once if entry is open).
+
+    >>> [next_help(t, False, s, 3.0, 5.0) for t, s in ((1, False), (4, False), (4, True), (6, True))]
+    ['wait', 'straighten', 'wait', 'enter']
+    """
+    if entering:
+        return "enter"
+    if waited < straighten_after:
+        return "wait"
+    if not straightened:
+        return "straighten"
+    return "wait" if waited < correct_after else "enter"
+
+
 class SimulatedCamera:
     """The camera of ``make run`` and the demo: one :class:`vision.simulated.SimulatedTable` per
     game, built when the camera thread first opens it (so a vision failure is a camera fault the
@@ -145,16 +162,13 @@ class SimDealer:
         wanted = self._dealt.get(zone)
         if wanted is None:
             return
-        waited = now - self._since
-        if flow.manual is None and waited < self.straighten_after:
-            return
-        if flow.manual is None and not self._straightened:
+        step = next_help(now - self._since, flow.manual is not None, self._straightened,
+                         self.straighten_after, self.correct_after)
+        if step == "straighten":
             self.table.place(zone, wanted)  # lay it again, a little differently
             self._straightened = True
-            return
-        if waited < self.correct_after and flow.manual is None:
-            return
-        self._enter_by_buttons(daemon, flow, now)
+        elif step == "enter":
+            self._enter_by_buttons(daemon, flow, now)
 
     def _enter_by_buttons(self, daemon: Daemon, flow: BanditFlow, now: float) -> None:
         """Enter the next card by hand: HOLD3 steps to the card dealt, COLLECT confirms it."""

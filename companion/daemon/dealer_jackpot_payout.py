@@ -19,6 +19,7 @@ import copy
 import random
 from typing import TYPE_CHECKING, Any
 
+from companion.daemon.dealer import next_help
 from companion.engine import Action, SeededResolver
 from companion.flows.jackpot_payout import REEL_ZONES, JackpotPayoutFlow
 from hardware.events import PRESS, InputEvent
@@ -119,16 +120,13 @@ class JackpotPayoutDealer:
         wanted = self._spin.get(zone)
         if wanted is None:
             return
-        waited = now - self._spin_at
-        if flow.manual is None and waited < self.straighten_after:
-            return
-        if flow.manual is None and not self._straightened:
+        step = next_help(now - self._spin_at, flow.manual is not None, self._straightened,
+                         self.straighten_after, self.correct_after)
+        if step == "straighten":
             self.table.place(zone, wanted)  # lay it again, a little differently
             self._straightened = True
-            return
-        if flow.manual is None and waited < self.correct_after:
-            return
-        self._enter(daemon, flow, now, wanted)
+        elif step == "enter":
+            self._enter(daemon, flow, now, wanted)
 
     def _enter(self, daemon: Daemon, flow: JackpotPayoutFlow, now: float, wanted: str | None) -> None:
         """HOLD3 steps to ``wanted``, then COLLECT confirms it (on the next frame)."""
