@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.engine import Match, load_log
 from companion.engine.errors import IllegalActionError, ReplayError
-from companion.engine.events import ChanceResolved, Event, GameEnded, JackpotHit, RoundEnded
+from companion.engine.events import Event, GameEnded, JackpotHit, RoundEnded
 from companion.errors import UserError
 
 
@@ -69,8 +69,6 @@ def _note(event: Event) -> str | None:
         return f"round {event.round} over: {', '.join(map(str, event.scores))}"
     if isinstance(event, GameEnded):
         return "game over"
-    if isinstance(event, ChanceResolved):
-        return None
     return None
 
 

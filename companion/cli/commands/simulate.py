@@ -47,8 +47,7 @@ def run(args: argparse.Namespace) -> int:
     players = args.players or cls.min_players
     if args.games < 1:
         raise UserError("--games must be at least 1")
-    GameConfig(args.game, players, tuple(args.variant))  # validate before playing
-    cls(GameConfig(args.game, players, tuple(args.variant)))
+    cls(GameConfig(args.game, players, tuple(args.variant)))  # bad seats or variant: fail before playing
     summary = {"game": args.game, "players": players, "bot": args.bot, "seed": args.seed,
                "variants": args.variant, **summarize(_games(args, players), players)}
     if args.json:
