@@ -231,3 +231,21 @@ def test_a_glared_marker_is_not_read_as_a_nearly_white_code() -> None:
     score = Score()
     score.add(table, reading)
     assert score.wrong == 0, score.wrong_examples
+
+
+@pytest.mark.parametrize("game_id", ["bandit", "mega-jackpot"])
+def test_a_card_the_fast_search_missed_is_read_by_a_closer_look(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the half-size search finds no marker at all, every card still shows as a card-shaped
+    outline, and the full-size look inside it reads it: nothing is left unidentified."""
+    require_game(game_id)
+    table = SimulatedTable(game_id, seed=77, mat=False, style=calm())
+    table.scatter(4)
+    frame = table.frame()
+    reader = CardReader(game_id, use_mat=False)
+    expected = sorted(card.card_id for card in reader.read(frame).cards)
+    monkeypatch.setattr(reader._finder, "find", lambda grey, half: ([], []))
+    cards = reader.read(frame).cards
+    assert sorted(card.card_id for card in cards) == expected
+    assert None not in expected and len(expected) == 4

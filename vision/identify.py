@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.markers import MarkerMap, all_marker_owners, detect
+from vision.markers import MarkerMap, all_marker_owners
 from vision.reader import CardReader, Sighting
 
 
@@ -27,7 +27,7 @@ def identify_any(
         reader = CardReader(hosts[0], use_mat=False)
         if use_mat:
             # A game's mat in the picture names the game (and gives zones and millimetres).
-            _corners, ids = detect(reader._card_detector, _grey(image))
+            _corners, ids = reader.find_markers(_grey(image))
             owners = all_marker_owners()
             for game in hosts:
                 if any(owners.get(i) == game and i in MarkerMap.mat_ids(game) for i in ids):

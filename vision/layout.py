@@ -62,10 +62,11 @@ def _marker_frame(quad: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def _from_marker(quad: np.ndarray, points_mm: np.ndarray) -> np.ndarray:
-    """Card points (mm) in the image, by the affine frame of the card's first marker at ``quad``."""
+    """Card points (mm) in the image, by the affine frame of the card's first marker at ``quad``
+    (float64: ``_one_marker_weights`` derives exact weights from it)."""
     centre, u, v = _marker_frame(quad)
     offset = points_mm.astype(np.float64) - _FIRST_CENTRE
-    return (centre + offset[:, :1] * u + offset[:, 1:] * v).astype(np.float32)
+    return centre + offset[:, :1] * u + offset[:, 1:] * v
 
 
 def card_from_markers(quads: list[np.ndarray]) -> np.ndarray:
@@ -77,14 +78,12 @@ def card_from_markers(quads: list[np.ndarray]) -> np.ndarray:
     """
     import cv2
 
-    references = marker_corners_mm()
     if len(quads) >= 2:
         # Two corners of each marker, spread over the whole card: an exact 4-point homography
         # (findHomography's refinement costs 40x more for no gain here).
-        src = np.vstack([references[0][:2], references[1][:2]]).astype(np.float32)
         dst = np.vstack([quads[0][:2], quads[1][:2]]).astype(np.float32)
-        return transform(cv2.getPerspectiveTransform(src, dst), card_corners_mm())
-    return _from_marker(quads[0], card_corners_mm())
+        return transform(cv2.getPerspectiveTransform(_PAIR_SOURCE, dst), card_corners_mm())
+    return (_CARD_FROM_ONE @ quads[0].astype(np.float64)).astype(np.float32)
 
 
 def partner_centre(quad: np.ndarray) -> np.ndarray:
@@ -95,16 +94,30 @@ def partner_centre(quad: np.ndarray) -> np.ndarray:
 
 _FIRST_CENTRE = marker_corners_mm()[0].mean(axis=0).astype(np.float64)
 _PARTNER_OFFSET = marker_corners_mm()[1].mean(axis=0).astype(np.float64) - _FIRST_CENTRE
+#: Card mm of the two corners of each marker that ``card_from_markers`` maps.
+_PAIR_SOURCE = np.vstack([marker_corners_mm()[0][:2], marker_corners_mm()[1][:2]]).astype(np.float32)
 
 
-def cv2_homography(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """The exact homography through four point pairs."""
-    import cv2
+def _one_marker_weights() -> np.ndarray:
+    """The card's corners as fixed mixes of one marker's corners (4 x 4).
 
-    return cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
+    The affine frame of ``_from_marker`` is linear in the marker's corners, so it is worked out
+    once, from the four unit "markers", instead of per card.
+    """
+    columns = []
+    for corner in range(4):
+        unit = np.zeros((4, 2), np.float64)
+        unit[corner, 0] = 1.0
+        columns.append(_from_marker(unit, card_corners_mm())[:, 0])
+    return np.stack(columns, axis=1)
 
 
 def transform(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """Apply a 3x3 homography to Nx2 points."""
-    pts = np.hstack([points.astype(np.float64), np.ones((len(points), 1))]) @ homography.T
-    return (pts[:, :2] / pts[:, 2:3]).astype(np.float32)
+    """Apply a 3x3 homography to Nx2 points (float32 out)."""
+    import cv2
+
+    moved = cv2.perspectiveTransform(np.asarray(points, np.float64).reshape(-1, 1, 2), homography)
+    return moved.reshape(-1, 2).astype(np.float32)
+
+
+_CARD_FROM_ONE = _one_marker_weights()

@@ -154,10 +154,11 @@ def all_marker_owners() -> dict[int, str]:
     return owners
 
 
-def detect(detector: Any, grey: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
-    """Run ``detector`` on a grey image: (corner arrays 4x2 float32, ids); OpenCV 5 id shape safe."""
-    corners, ids, _rejected = detector.detectMarkers(grey)
-    if ids is None or len(corners) == 0:
-        return [], []
-    flat = [int(i) for i in np.ravel(ids)]
-    return [np.asarray(c, dtype=np.float32).reshape(4, 2) for c in corners], flat
+def all_mat_marker_ids() -> set[int]:
+    """The corner marker ids of every game's mat (printed bigger than a card's markers)."""
+    return {
+        int(marker_id)
+        for table in _id_file().values()
+        if isinstance(table, dict)
+        for marker_id in table.get("mat", [])
+    }

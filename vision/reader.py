@@ -2,17 +2,19 @@
 
 Per frame (``CardReader.read``):
 
-1. The mat (when used): its corner markers are found in a half-size image (they are big);
-   every corner marker seen gives four point pairs, so one to four markers give the homography
-   from image to mat millimetres. Markers of another game's mat are ignored.
-2. Card markers are found in the full-size image (restricted to the mat's area when the mat
-   was found). Only exact codes are accepted (``errorCorrectionRate = 0``).
-3. Each marker fixes its card's outline (the marker is a square on the card's plane); markers
-   of the same id whose cards coincide are one card seen twice. A marker that belongs to
-   another game is reported as that game's card, with ``game`` set to it, so the caller can
+1. Markers: one search finds card markers and the mat's corner markers alike
+   (``vision.marker_search``: outlines at half size, codes read at full size, the far part of
+   the frame searched again at full size where markers are small). Only exact codes count.
+2. The mat (when used): every corner marker of this game's mat gives four point pairs, so one
+   to four of them give the homography from image to mat millimetres. Markers of another
+   game's mat are ignored.
+3. Each trusted marker fixes its card's outline (the marker is a square on the card's plane);
+   markers of the same id whose cards coincide are one card seen twice. A marker that belongs
+   to another game is reported as that game's card, with ``game`` set to it, so the caller can
    say "wrong box" instead of guessing.
 4. Card-shaped outlines (the white inside of the printed frame) that hold no readable marker
-   are reported as unidentified cards (``card_id None``): "re-place the card", never a guess.
+   are looked at again at full size; those still without one are reported as unidentified
+   cards (``card_id None``): "re-place the card", never a guess.
 5. A card's zone is the mat zone holding its centre, decided only from the current game's mat.
 """
 
@@ -35,8 +37,9 @@ from vision.layout import (
     marker_corners_mm,
     transform,
 )
-from vision.markers import MarkerMap, PrintedSide, all_marker_owners, detect, dictionary
-from vision.mats import MatLayout, mat_layout
+from vision.marker_search import MarkerFinder
+from vision.markers import MarkerMap, PrintedSide, all_marker_owners, all_mat_marker_ids, dictionary
+from vision.mats import MAT_MARKER_MM, MatLayout, mat_layout
 
 
 @dataclass(frozen=True)
@@ -76,13 +79,15 @@ class Reading:
         return [card for card in self.cards if card.zone == zone]
 
 
-def _card_detector() -> cv2.aruco.ArucoDetector:
+def _detector_parameters(window: int, border: int = 3) -> cv2.aruco.DetectorParameters:
+    """The outline search's settings for one threshold window (px) and edge distance (px)."""
     params = cv2.aruco.DetectorParameters()
     params.errorCorrectionRate = 0.0
-    # One threshold window (9 px) reads markers of ~20-70 px; each extra window costs a full
-    # pass over the frame (measured: 7-17 in two passes doubles the time, no recall gained).
-    params.adaptiveThreshWinSizeMin = 9
-    params.adaptiveThreshWinSizeMax = 9
+    # One threshold window reads markers of ~20-70 px (9 px at full size, 5 at half size); each
+    # extra window costs a full pass over the frame (measured: 7-17 in two passes doubles the
+    # time, no recall gained).
+    params.adaptiveThreshWinSizeMin = window
+    params.adaptiveThreshWinSizeMax = window
     params.adaptiveThreshWinSizeStep = 10
     # A high threshold constant: markers are black on white, so this loses nothing, while the
     # default (7) turns table grain and sensor noise into thousands of contours (3x the time).
@@ -93,9 +98,16 @@ def _card_detector() -> cv2.aruco.ArucoDetector:
     # Corners at least a fifth of the perimeter apart: only squares seen at up to ~45 degrees
     # pass. A sliver of a marker (31 x 8 px) once decoded as another game's code.
     params.minCornerDistanceRate = 0.2
-    params.perspectiveRemovePixelPerCell = 6
-    params.perspectiveRemoveIgnoredMarginPerCell = 0.2
-    return cv2.aruco.ArucoDetector(dictionary(), params)
+    params.minDistanceToBorder = border
+    return params
+
+
+def marker_finder() -> MarkerFinder:
+    """Outlines at half size (window 5, edge 1 px), codes and close looks at full size; every
+    game's mat corner markers take part in the size fit at their printed size."""
+    mat_size = MAT_MARKER_MM / MARKER_MM
+    relative = {marker_id: mat_size for marker_id in all_mat_marker_ids()}
+    return MarkerFinder(_detector_parameters(9), _detector_parameters(5, border=1), relative)
 
 
 #: Unidentified outlines are searched in an image this many times smaller (cards stay 22+ px).
@@ -124,7 +136,7 @@ def _sample_weights() -> np.ndarray:
     return np.array([[(1 - u) * (1 - v), u * (1 - v), u * v, (1 - u) * v] for u, v in uv], np.float32)
 
 
-_SAMPLE_WEIGHTS = _sample_weights()
+_SAMPLE_WEIGHTS_T = np.ascontiguousarray(_sample_weights().T)
 #: Indices of the 20 border cells among the 36 cell centres.
 _BORDER_CELLS = np.array([i for i in range(36) if i // 6 in (0, 5) or i % 6 in (0, 5)])
 
@@ -136,6 +148,13 @@ def _code_cells(marker_id: int) -> np.ndarray:
     cells = np.zeros((6, 6), bool)
     cells[1:5, 1:5] = bits.astype(bool)
     return cells.ravel()
+
+
+def _median(rows: np.ndarray) -> np.ndarray:
+    """The median of each row of an N x K array with K even (np.median costs 5x more on small rows)."""
+    ordered = np.sort(rows, axis=1)
+    half = rows.shape[1] // 2
+    return (ordered[:, half - 1] + ordered[:, half]) / 2
 
 
 #: Markers seen smaller than this (px per side) are ignored, whatever the image size: below it the
@@ -183,20 +202,56 @@ class CardReader:
         )
         self._foreign: dict[str, MarkerMap] = {}
         self._symbols = {s.card_id: s.symbols for s in self.markers.sides.values() if s.side == "front"}
-        self._card_detector = _card_detector()
+        self._finder = marker_finder()
 
     # --- per frame ------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
         """Read one BGR (or grey) frame."""
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        # One pass finds card markers and the (bigger) mat corner markers alike.
-        corners, ids = detect(self._card_detector, grey)
+        half = _shrink(grey, 2)
+        # One search finds card markers and the (bigger) mat corner markers alike.
+        corners, ids = self._finder.find(grey, half)
         to_mat = self._mat_homography(corners, ids) if self.layout is not None else None
         cards = self._group(corners, ids, to_mat, grey)
         if self.find_unreadable or self.enrolled is not None:
-            cards += [self._recognise(grey, card) for card in self._unreadable(grey, cards, to_mat)]
+            unread = self._unreadable(half, cards, to_mat)
+            if unread:
+                cards, unread = self._look_closer(grey, half, corners, ids, to_mat, cards, unread)
+            cards += [self._recognise(grey, card) for card in unread]
         return Reading(cards, to_mat is not None)
+
+    def find_markers(self, grey: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
+        """Every marker (of any game) in a grey image: corners, marker's top-left first, and ids."""
+        return self._finder.find(grey, _shrink(grey, 2))
+
+    def _look_closer(
+        self,
+        grey: np.ndarray,
+        half: np.ndarray,
+        corners: list[np.ndarray],
+        ids: list[int],
+        to_mat: np.ndarray | None,
+        cards: list[Sighting],
+        unread: list[Sighting],
+    ) -> tuple[list[Sighting], list[Sighting]]:
+        """Card-shaped outlines without a marker: search each one's box at full size.
+
+        The half-size search misses a small marker under blur now and then; the outline of its
+        card still shows. Costs nothing on frames where every card was read.
+        """
+        h, w = grey.shape[:2]
+        boxes = []
+        for card in unread:
+            outline = np.array(card.corners)
+            x0, y0 = np.maximum(outline.min(axis=0) - 12, 0).astype(int).tolist()
+            x1, y1 = np.minimum(outline.max(axis=0) + 12, (w, h)).astype(int).tolist()
+            boxes.append((x0, y0, x1, y1))
+        more, more_ids = self._finder.look_closer(grey, boxes, corners, ids)
+        if len(more_ids) == len(ids):
+            return cards, unread
+        cards = self._group(more, more_ids, to_mat, grey)
+        return cards, self._unreadable(half, cards, to_mat)
 
     @staticmethod
     def _card_sized(quad: np.ndarray, to_mat: np.ndarray) -> bool:
@@ -245,12 +300,15 @@ class CardReader:
                 return None
         return self._foreign[owner].face_for(marker_id)
 
-    def _zone(self, centre: np.ndarray, to_mat: np.ndarray | None, game: str) -> str | None:
-        if to_mat is None or self.layout is None or game != self.game_id:
-            return None
-        point = transform(to_mat, centre.reshape(1, 2))[0]
-        zone = self.layout.zone_at((float(point[0]), float(point[1])))
-        return zone.name if zone else None
+    def _zones(self, centres: list[np.ndarray], to_mat: np.ndarray | None) -> list[str | None]:
+        """The mat zone holding each image point (None off the mat or without one), in one go."""
+        if to_mat is None or self.layout is None or not centres:
+            return [None] * len(centres)
+        names = []
+        for x, y in transform(to_mat, np.array(centres)).tolist():
+            zone = self.layout.zone_at((x, y))
+            names.append(zone.name if zone else None)
+        return names
 
     @staticmethod
     def _trustworthy(grey: np.ndarray, quads: list[np.ndarray], ids: list[int]) -> np.ndarray:
@@ -267,10 +325,10 @@ class CardReader:
         if not quads:
             return np.zeros(0, bool)
         corners = np.stack(quads).astype(np.float32)  # N x 4 x 2
-        points = np.einsum("kc,ncd->nkd", _SAMPLE_WEIGHTS, corners)
         h, w = grey.shape[:2]
-        xs = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, w - 1)
-        ys = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, h - 1)
+        # Adding a half and truncating rounds to the pixel holding each point (points >= 0).
+        xs = np.clip(corners[:, :, 0] @ _SAMPLE_WEIGHTS_T + 0.5, 0, w - 1).astype(np.intp)
+        ys = np.clip(corners[:, :, 1] @ _SAMPLE_WEIGHTS_T + 0.5, 0, h - 1).astype(np.intp)
         values = grey[ys, xs].astype(np.float32)
         cells, margin = values[:, :36], values[:, 36:]
         white = np.stack([_code_cells(i) for i in ids])
@@ -278,8 +336,8 @@ class CardReader:
         black_mean = (cells * ~white).sum(axis=1) / np.maximum(1, (~white).sum(axis=1))
         middle = ((white_mean + black_mean) / 2)[:, None]
         wrong = ((cells < middle) & white).sum(axis=1) + ((cells > middle) & ~white).sum(axis=1)
-        border = np.median(cells[:, _BORDER_CELLS], axis=1)
-        margin_light = (np.median(margin, axis=1) - border >= 25) & (
+        border = _median(cells[:, _BORDER_CELLS])
+        margin_light = (_median(margin) - border >= 25) & (
             (margin > border[:, None] + 15).sum(axis=1) >= 9
         )
         return (white_mean - black_mean >= 30) & (wrong <= 2) & margin_light
@@ -328,26 +386,23 @@ class CardReader:
                         break
             else:
                 found.append((printed, [k]))
-        sightings = []
-        for printed, members in found:
-            card = card_from_markers([corners[keep[k]] for k in members])
-            quads_seen = len(members)
-            centre = card.mean(axis=0)
-            sightings.append(
-                Sighting(
-                    card_id=printed.card_id,
-                    game=printed.game,
-                    symbols=printed.symbols,
-                    zone=self._zone(centre, to_mat, printed.game),
-                    corners=tuple((float(x), float(y)) for x, y in card),
-                    confidence=1.0 if quads_seen >= 2 else 0.8,
-                    side=printed.side,
-                )
+        outlines = [card_from_markers([corners[keep[k]] for k in members]) for _printed, members in found]
+        zones = self._zones([card.mean(axis=0) for card in outlines], to_mat)
+        return [
+            Sighting(
+                card_id=printed.card_id,
+                game=printed.game,
+                symbols=printed.symbols,
+                zone=zone if printed.game == self.game_id else None,
+                corners=tuple(map(tuple, card.tolist())),
+                confidence=1.0 if len(members) >= 2 else 0.8,
+                side=printed.side,
             )
-        return sightings
+            for (printed, members), card, zone in zip(found, outlines, zones, strict=True)
+        ]
 
     def _unreadable(
-        self, grey: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None
+        self, half: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None
     ) -> list[Sighting]:
         """Card-shaped outlines with no readable marker inside: reported, never guessed.
 
@@ -355,7 +410,7 @@ class CardReader:
         table: in a half-size local threshold it is a closed outline of card shape.
         """
         scale = UNREADABLE_SCALE
-        small = _shrink(grey, scale)
+        small = _shrink(half, scale // 2)
         binary = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 21, -8)
         # Connected components and their statistics come from C++; only components of card size
         # that no read card explains are looked at more closely in Python.
@@ -398,7 +453,7 @@ class CardReader:
                     None,
                     None,
                     (),
-                    self._zone(centre, to_mat, self.game_id),
+                    self._zones([centre], to_mat)[0],
                     tuple((float(px), float(py)) for px, py in grown),
                     0.0,
                 )
