@@ -1,0 +1,133 @@
+"""A second judge for the reader: what a real, cheap camera does to a picture of the table.
+
+The simulated table (``vision.simulated``) draws cards, light, glare and hands, and the
+reader was tuned on its frames. So that it is not the only judge, ``RoughCamera`` puts a frame
+through what that generator never does, each drawn per scene from its own seed:
+
+- a wide lens's barrel distortion (straight card edges bow; up to ~30 px at the frame corners),
+- vignetting (corners up to 35 % darker),
+- motion blur (the table knocked during a long exposure in dim light: a streak of up to 3.5 px
+  in any direction; a card still sliding smears more, but the tracker waits for it to rest),
+- exposure off by up to a stop either way, with clipped highlights,
+- shot noise that grows with brightness, as a sensor's does,
+- JPEG compression at quality 55-90 (a USB webcam's MJPEG stream), with its colour
+  subsampling and 8x8 blocks.
+
+Distortion moves every point, so ``undistort`` maps the reader's corners back to the
+undistorted frame the table's ground truth is in (the radial model is exact in that
+direction), and the usual scoring applies.
+
+>>> import numpy as np
+>>> camera = RoughCamera(3)
+>>> frame = np.full((720, 1280, 3), 128, np.uint8)
+>>> camera.apply(frame).shape
+(720, 1280, 3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.reader import Reading
+
+
+@dataclass(frozen=True)
+class RoughLook:
+    """One scene's camera faults."""
+
+    k1: float  # r_undistorted = r (1 + k1 r^2), r on the half-diagonal; positive = barrel
+    vignette: float
+    blur_px: float
+    blur_angle: float
+    exposure: float
+    shot_noise: float
+    jpeg_quality: int
+
+
+class RoughCamera:
+    """Applies one seeded ``RoughLook`` to frames of 1280x720 (or any size)."""
+
+    def __init__(self, seed: int) -> None:
+        rng = np.random.default_rng([seed, 0x52_4F_55_47])  # "ROUG": apart from the table's seeds
+        self.look = RoughLook(
+            k1=float(rng.uniform(0.0, 0.04)),
+            vignette=float(rng.uniform(0.0, 0.35)),
+            blur_px=float(rng.choice([0.0, 0.0, 1.5, 2.5, 3.5])),
+            blur_angle=float(rng.uniform(0, math.pi)),
+            exposure=float(2 ** rng.uniform(-1.0, 1.0)),
+            shot_noise=float(rng.uniform(0.2, 0.7)),
+            jpeg_quality=int(rng.integers(55, 91)),
+        )
+        self._seed = seed
+        self._maps: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+    def apply(self, frame: np.ndarray) -> np.ndarray:
+        """The frame as this camera would have delivered it (BGR uint8)."""
+        look = self.look
+        h, w = frame.shape[:2]
+        map_x, map_y = self._distortion_maps(w, h)
+        work = cv2.remap(frame, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        if look.blur_px > 0:
+            work = cv2.filter2D(work, -1, _streak(look.blur_px, look.blur_angle))
+        work = work.astype(np.float32)
+        yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+        falloff = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
+        gain = cv2.resize(look.exposure * (1.0 - look.vignette * falloff), (w, h))
+        work *= gain[:, :, None]
+        rng = np.random.default_rng([self._seed, 1])
+        work += rng.standard_normal(work.shape, np.float32) * look.shot_noise * np.sqrt(np.maximum(work, 0))
+        clipped = np.clip(work, 0, 255).astype(np.uint8)
+        ok, encoded = cv2.imencode(".jpg", clipped, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg_quality])
+        assert ok  # encoding a valid uint8 BGR image cannot fail
+        return cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+
+    def undistort(self, reading: Reading, size: tuple[int, int] = (1280, 720)) -> Reading:
+        """``reading`` with every corner moved back to where it lies in the undistorted frame."""
+        cards = []
+        for card in reading.cards:
+            points = self._undistort_points(np.array(card.corners, np.float64), size)
+            corners = tuple((float(x), float(y)) for x, y in points)
+            cards.append(dataclasses.replace(card, corners=corners))
+        return Reading(cards, reading.mat_found)
+
+    def _undistort_points(self, points: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+        w, h = size
+        centre = np.array([w / 2, h / 2])
+        norm = math.hypot(w / 2, h / 2)
+        rel = (points - centre) / norm
+        r2 = (rel**2).sum(axis=1, keepdims=True)
+        return centre + rel * (1 + self.look.k1 * r2) * norm
+
+    def _distortion_maps(self, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
+        """For each pixel of the distorted picture, where it comes from in the undistorted one."""
+        if (w, h) not in self._maps:
+            ys, xs = np.mgrid[0:h, 0:w].astype(np.float64)
+            points = np.stack([xs.ravel(), ys.ravel()], axis=1)
+            source = self._undistort_points(points, (w, h))
+            self._maps[(w, h)] = (
+                source[:, 0].reshape(h, w).astype(np.float32),
+                source[:, 1].reshape(h, w).astype(np.float32),
+            )
+        return self._maps[(w, h)]
+
+
+def _streak(length: float, angle: float) -> np.ndarray:
+    """A motion-blur kernel: a line of ``length`` px at ``angle``, summing to one."""
+    size = int(math.ceil(length)) | 1
+    kernel = np.zeros((size, size), np.float32)
+    half = (size - 1) / 2
+    dx, dy = math.cos(angle) * length / 2, math.sin(angle) * length / 2
+    cv2.line(
+        kernel,
+        (round(half - dx), round(half - dy)),
+        (round(half + dx), round(half + dy)),
+        1.0,
+        1,
+        cv2.LINE_AA,
+    )
+    return kernel / kernel.sum()
