@@ -162,7 +162,8 @@ def test_a_flip_on_the_table_is_inferred_from_the_zones_that_changed(tmp_path: P
     view = flow.view()
     assert isinstance(view, TableView) and view.reels is not None
     assert view.reels.win_rows == (0,) and view.reels.payout == 3
-    assert view.reels.held == (True, True, False)  # only the flipped discard spins
+    assert view.reels.still == (True, True, False)  # only the flipped discard spins
+    assert not any(view.reels.held)  # nobody held the others: no HELD mark on them
     assert flow.lamps()["collect"] == "blink" and flow.lamps()["lever"] == "off"  # no tiles
     assert sources(journal, flow)[-1] == {"version": 11, "zone": "pile0", "card": "cherry/genie",
                                           "source": "camera"}

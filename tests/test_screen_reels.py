@@ -184,3 +184,34 @@ def test_the_caption_is_shown_on_the_reels(display: Display) -> None:
     changed = np.argwhere((before != after).any(axis=2))
     assert len(changed) > 100
     assert abs(float(np.median(changed[:, 1])) - geo.frame.y) < geo.cell_height / 4  # on the frame's top edge
+
+
+def test_a_still_reel_keeps_still_without_a_held_mark(display: Display) -> None:
+    """Mega Jackpot's untouched discards: they do not spin, and nothing says HELD on them."""
+    from companion.screen import resources as res
+
+    before = ["carpet", "genie", "apple"]
+    display.draw(table("mega-jackpot", ReelSet.row(before)), 0.0)
+    after = ["carpet", "genie", "cherry"]
+    still = table("mega-jackpot", ReelSet.row(after, spin_id=3, still=(True, True, False)))
+    held = table("mega-jackpot", ReelSet.row(after, spin_id=4, held=(True, True, False)))
+    frames = []
+    t = 0.1
+    while t < 5.0:
+        display.draw(still, t)
+        geo = display.reel_geometry
+        assert geo is not None
+        w = geo.windows[0]
+        shown = pygame.surfarray.array3d(display.canvas)
+        frames.append(shown[w.left : w.right, w.top + 20 : w.bottom].copy())
+        t += 1.0 / FPS
+    assert all(np.array_equal(frames[0], f) for f in frames), "a still reel moved"
+    assert seen_symbol(display, "mega-jackpot", 2, 0)[0] == "cherry"
+
+    def held_blue(view: TableView, at: float) -> int:
+        display.draw(view, at)
+        pixels = pygame.surfarray.array3d(display.canvas).reshape(-1, 3)
+        return int(np.all(pixels == np.array(res.HELD), axis=1).sum())
+
+    assert held_blue(still, 5.5) == 0
+    assert held_blue(held, 5.6) > 100  # the same reels held by a player do carry the mark

@@ -286,8 +286,9 @@ class MegaJackpotFlow(MegaJackpotPlay):
         symbol = state.discard_tops()[0] if jackpot else None
         payout = 3 * self.game.components.values[symbol] if symbol else 0
         moving = self._moving_discards()
-        held = tuple(d not in moving for d in range(3)) if moving else ()
-        reels = ReelSet.row(tops, spin_id=self.spin_id(), held=held, win=jackpot, payout=payout,
+        # Untouched discards stay still; no player "held" them, so they carry no HELD mark.
+        still = tuple(d not in moving for d in range(3)) if moving else ()
+        reels = ReelSet.row(tops, spin_id=self.spin_id(), still=still, win=jackpot, payout=payout,
                             caption=self._pick_text() if self.picks else "")
         chosen = self.tray if (jackpot and self.tiles) or self.phase() == "spun" else None
         trays = tuple(

@@ -262,16 +262,18 @@ class PayLineFlow(Flow):
             dice: tuple[str | None, ...] = self.last_dice
         else:
             dice = tuple(state.dice)
+        held: tuple[bool, ...] = ()
+        still: tuple[bool, ...] = ()
         if self.rolling():  # the dice already landed stay still while the others spin
-            held: tuple[bool, ...] = tuple(state.dice[die] is not None for die in range(DICE))
+            still = tuple(state.dice[die] is not None for die in range(DICE))
         elif self.picked:  # the dice the lever will not re-roll are marked HELD, as in Bandit
             held = tuple(die not in self.picked for die in range(DICE))
-        else:
-            held = ()
         caption = ""
         if self.picked and not self.rolling():
             caption = "Re-roll: " + ", ".join(f"die {d + 1}" for d in sorted(self.picked))
-        reels = ReelSet.row(dice, spin_id=self.spin_id(), held=held, win=self.can_take(), caption=caption)
+        reels = ReelSet.row(
+            dice, spin_id=self.spin_id(), held=held, still=still, win=self.can_take(), caption=caption
+        )
         now = self.now
         levels = self.match.game.components.boxes
         boxes = tuple(

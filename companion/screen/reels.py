@@ -110,7 +110,7 @@ class ReelsWidget:
                 self._spin = None
         spin = self._spin
         if spin is not None and not spin.plan.planned and _all_known(reels):
-            spinning = [not reels.is_held(i) for i in range(len(reels.reels))]
+            spinning = [not reels.is_still(i) for i in range(len(reels.reels))]
             spin.plan.land(now, _anticipate(reels), spinning)
         self._shown = reels.reels
 
@@ -143,7 +143,7 @@ class ReelsWidget:
         for i, column in enumerate(reels.reels):
             window = pygame.Rect(x0 + i * (reel_w + gap), y0, reel_w, cell_h * rows)
             motion = spin.plan.reels[i] if spin is not None else None
-            if motion is None or reels.is_held(i):
+            if motion is None or reels.is_still(i):
                 self._draw_still(surface, window, game_id, column, cell_h)
             else:
                 self._draw_moving(surface, window, game_id, i, column, spin, cell_h, symbols, now)  # type: ignore[arg-type]

@@ -64,7 +64,9 @@ class ReelSet:
 
     ``spin_id`` changes once per pull; the screen starts the spin when it sees a new id (0 means
     "no spin yet": the symbols are shown at rest). ``held[i]`` keeps reel ``i`` still and marks
-    it held. ``win_rows`` are the rows whose line lights once the reels stop; ``payout`` sizes
+    it HELD (the player chose to keep it); ``still[i]`` only keeps it still (nothing about it
+    changes this pull, as Mega Jackpot's untouched discards, a die that already landed).
+    ``win_rows`` are the rows whose line lights once the reels stop; ``payout`` sizes
     the coin shower (0: a quiet miss).
     """
 
@@ -74,6 +76,7 @@ class ReelSet:
     win_rows: tuple[int, ...] = ()
     payout: int = 0
     caption: str = ""
+    still: tuple[bool, ...] = ()
 
     @classmethod
     def row(
@@ -84,9 +87,11 @@ class ReelSet:
         win: bool = False,
         payout: int = 0,
         caption: str = "",
+        still: Sequence[bool] = (),
     ) -> ReelSet:
         """Reels with one visible row (Pay Line's dice, Mega Jackpot's discards, Jackpot Payout)."""
-        return cls(tuple((s,) for s in symbols), spin_id, tuple(held), (0,) if win else (), payout, caption)
+        reels = tuple((s,) for s in symbols)
+        return cls(reels, spin_id, tuple(held), (0,) if win else (), payout, caption, tuple(still))
 
     @classmethod
     def grid(
@@ -107,8 +112,12 @@ class ReelSet:
         return max((len(r) for r in self.reels), default=0)
 
     def is_held(self, reel: int) -> bool:
-        """Whether reel ``reel`` is held (it does not spin)."""
+        """Whether reel ``reel`` is held (it does not spin, and says so)."""
         return reel < len(self.held) and self.held[reel]
+
+    def is_still(self, reel: int) -> bool:
+        """Whether reel ``reel`` stays still this pull (held, or simply not changing)."""
+        return self.is_held(reel) or (reel < len(self.still) and self.still[reel])
 
 
 # --- per-game panels -------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Render the Bandit and Pay Line screens of docs/playing.md from the flows' own views.
+"""Render the Bandit, Pay Line and Mega Jackpot cabinet screens of docs/playing.md from the flows' views.
 
 Run from the checkout: ``.venv/bin/python docs/playing/render_screens.py``. Needs no screen (SDL's
 dummy drivers). Each picture is a real game driven the way the tests drive it: a
@@ -218,6 +218,29 @@ def pay_line_final() -> Path:
         return draw(flow, "pay-line-final")
 
 
+# --- Mega Jackpot ----------------------------------------------------------------------------
+
+
+def mega_jackpot_cabinet() -> Path:
+    """Cabinet mode mid-game: a flip that missed, so COLLECT stops or the LEVER pays to spin again.
+
+    The discards the flip did not touch stay still on the screen (and are not marked HELD)."""
+    from companion.flows.mega_jackpot import MegaJackpotFlow
+
+    with new_flow("mega-jackpot", "cabinet", 7, ["Ann", "Ben"]) as flow:
+        assert isinstance(flow, MegaJackpotFlow)
+        rng = random.Random(7)
+        for step in range(4000):
+            flips = sum(str(action).startswith("flip") for action in flow.match.log)
+            if flips >= 12 and "no jackpot" in flow.prompt() and not flow.revealing():
+                return draw(flow, "mega-jackpot-cabinet")
+            event = flow.suggest(rng)
+            if event is not None:
+                flow.on_input(event)
+            flow.tick(step * 0.05)
+    raise AssertionError("the seeded cabinet game never missed a jackpot after a dozen flips")
+
+
 def main() -> None:
     """Render every picture and print its name and size."""
     paths = [
@@ -229,6 +252,7 @@ def main() -> None:
         first_roll(PayLineFlow.can_take, "pay-line-jackpot"),
         first_roll(PayLineFlow.can_take, "pay-line-double", double_missed),
         pay_line_final(),
+        mega_jackpot_cabinet(),
     ]
     for path in paths:
         print(f"{path.name}: {path.stat().st_size // 1024} KB")
