@@ -249,3 +249,18 @@ def test_a_card_the_fast_search_missed_is_read_by_a_closer_look(
     cards = reader.read(frame).cards
     assert sorted(card.card_id for card in cards) == expected
     assert None not in expected and len(expected) == 4
+
+
+def test_a_big_photo_reads_like_a_camera_frame_with_corners_in_its_own_pixels() -> None:
+    """A phone photo (4000 px wide) of a table: the same cards in the same zones as the camera's
+    1280 px frame, corners scaled to the photo (unscaled, its 300 px markers read as nothing)."""
+    table = make_scene("bandit", 424242, True, 6)
+    frame = table.frame()
+    reader = CardReader("bandit", use_mat=True)
+    camera = sorted(((c.card_id, c.zone), c.corners[0]) for c in reader.read(frame).cards)
+    photo = cv2.resize(frame, (4000, 2250), interpolation=cv2.INTER_CUBIC)
+    seen = sorted(((c.card_id, c.zone), c.corners[0]) for c in reader.read(photo).cards)
+    assert [card for card, _ in seen] == [card for card, _ in camera] and len(camera) == 6
+    scale = 4000 / 1280
+    for (_, small), (_, big) in zip(camera, seen, strict=True):  # within 3.5 camera pixels
+        assert abs(big[0] / scale - small[0]) < 3.5 and abs(big[1] / scale - small[1]) < 3.5

@@ -20,6 +20,7 @@ Per frame (``CardReader.read``):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -108,6 +109,11 @@ def marker_finder() -> MarkerFinder:
     mat_size = MAT_MARKER_MM / MARKER_MM
     relative = {marker_id: mat_size for marker_id in all_mat_marker_ids()}
     return MarkerFinder(_detector_parameters(9), _detector_parameters(5, border=1), relative)
+
+
+#: Frames whose longest side exceeds this are read scaled down to READ_SIDE (see ``read``).
+MAX_READ_SIDE = 1920
+READ_SIDE = 1280
 
 
 #: Unidentified outlines are searched in an image this many times smaller (cards stay 22+ px).
@@ -207,8 +213,23 @@ class CardReader:
     # --- per frame ------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
-        """Read one BGR (or grey) frame."""
+        """Read one BGR (or grey) frame of any size; corners come back in its pixels."""
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        longest = max(grey.shape[:2])
+        if longest <= MAX_READ_SIDE:
+            return self._read(grey)
+        # A phone photo (4000 px) makes markers 300+ px: far outside what the outline search is
+        # tuned for (it then finds none). Read it at camera size and scale the corners back.
+        scale = READ_SIDE / longest
+        small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        reading = self._read(small)
+        cards = [
+            dataclasses.replace(card, corners=tuple((x / scale, y / scale) for x, y in card.corners))
+            for card in reading.cards
+        ]
+        return Reading(cards, reading.mat_found)
+
+    def _read(self, grey: np.ndarray) -> Reading:
         half = _shrink(grey, 2)
         # One search finds card markers and the (bigger) mat corner markers alike.
         corners, ids = self._finder.find(grey, half)
