@@ -124,26 +124,28 @@ def decode(grey: np.ndarray, outlines: Any) -> tuple[list[np.ndarray], list[int]
     table = code_table()
     corners: list[np.ndarray] = []
     ids: list[int] = []
-    centres: list[tuple[float, float]] = []
     for index in np.nonzero(spread & border_ok)[0].tolist():
         found = table.get(codes[index])
         if found is None:
             continue
         marker_id, turns = found
-        quad = quads[index]
         # OpenCV may return two outlines of one marker (the outer and inner edge of its border):
         # one marker, not two cards.
-        cx, cy = float(quad[:, 0].mean()), float(quad[:, 1].mean())
-        reach = 0.25 * float(np.abs(quad[0] - quad[2]).sum())
-        if any(
-            other == marker_id and abs(cx - ox) + abs(cy - oy) < reach
-            for other, (ox, oy) in zip(ids, centres, strict=True)
-        ):
-            continue
-        centres.append((cx, cy))
-        corners.append(quad[_ROLLED[turns]])
-        ids.append(marker_id)
+        if not already_found(quads[index], marker_id, corners, ids):
+            corners.append(quads[index][_ROLLED[turns]])
+            ids.append(marker_id)
     return corners, ids
+
+
+def already_found(quad: np.ndarray, marker_id: int, corners: list[np.ndarray], ids: list[int]) -> bool:
+    """True when a marker of ``marker_id`` is among ``corners``/``ids`` where ``quad`` lies
+    (centres within a quarter of its diagonal)."""
+    centre = quad.mean(axis=0)
+    reach = 0.25 * float(np.linalg.norm(quad[0] - quad[2]))
+    return any(
+        other_id == marker_id and float(np.linalg.norm(other.mean(axis=0) - centre)) < reach
+        for other, other_id in zip(corners, ids, strict=True)
+    )
 
 
 def outline_detector(parameters: Any) -> Any:

@@ -27,7 +27,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.marker_codes import decode, detect, outline_detector
+from vision.marker_codes import already_found, decode, detect, outline_detector
 
 #: Markers expected smaller than this (px per side) are searched for at full size.
 SMALL_MARKER_PX = 22.0
@@ -77,7 +77,7 @@ class MarkerFinder:
             found, found_ids = detect(self.full_size, grey[y0:y1, x0:x1])
             for quad, marker_id in zip(found, found_ids, strict=True):
                 quad = quad + np.array([x0, y0], np.float32)
-                if not _already(quad, marker_id, corners, ids):
+                if not already_found(quad, marker_id, corners, ids):
                     corners.append(quad)
                     ids.append(marker_id)
         return corners, ids
@@ -118,12 +118,3 @@ class MarkerFinder:
         y1 = ys[min(int(rows.max()) + 1, _GRID[1] - 1)]
         return int(x0), int(y0), int(x1), int(y1)
 
-
-def _already(quad: np.ndarray, marker_id: int, corners: list[np.ndarray], ids: list[int]) -> bool:
-    """True when a marker of ``marker_id`` was found where ``quad`` lies (within a quarter side)."""
-    centre = quad.mean(axis=0)
-    reach = 0.25 * float(np.linalg.norm(quad[0] - quad[2]))
-    return any(
-        other_id == marker_id and float(np.linalg.norm(other.mean(axis=0) - centre)) < reach
-        for other, other_id in zip(corners, ids, strict=True)
-    )
