@@ -86,14 +86,7 @@ def card_from_markers(quads: list[np.ndarray]) -> np.ndarray:
     return (_CARD_FROM_ONE @ quads[0].astype(np.float64)).astype(np.float32)
 
 
-def partner_centre(quad: np.ndarray) -> np.ndarray:
-    """Where the card's other marker's centre should be, seen from this marker."""
-    centre, u, v = _marker_frame(quad)
-    return centre + _PARTNER_OFFSET[0] * u + _PARTNER_OFFSET[1] * v
-
-
 _FIRST_CENTRE = marker_corners_mm()[0].mean(axis=0).astype(np.float64)
-_PARTNER_OFFSET = marker_corners_mm()[1].mean(axis=0).astype(np.float64) - _FIRST_CENTRE
 #: Card mm of the two corners of each marker that ``card_from_markers`` maps.
 _PAIR_SOURCE = np.vstack([marker_corners_mm()[0][:2], marker_corners_mm()[1][:2]]).astype(np.float32)
 

@@ -175,7 +175,7 @@ _PARTNER_MM = (marker_corners_mm()[1].mean(axis=0) - marker_corners_mm()[0].mean
 def _centres_and_partners(quads: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each marker's centre and where its card's other marker centre should be (N x 2 each).
 
-    The same affine marker frame as ``layout.partner_centre``, for all markers in one go.
+    The same affine marker frame as ``layout._from_marker`` uses, for all markers in one go.
     """
     p0, p1, p2, p3 = quads[:, 0], quads[:, 1], quads[:, 2], quads[:, 3]
     u = ((p1 - p0) + (p2 - p3)) / (2 * MARKER_MM)
