@@ -61,6 +61,21 @@ def seen_symbol(display: Display, game: str, reel: int, row: int) -> tuple[str, 
     return best, scores[best]
 
 
+def reel_frames(display: Display, view: TableView, reel: int, until: float) -> list[np.ndarray]:
+    """What reel ``reel``'s window shows (below its top edge) in every frame from 0.1 s to ``until``."""
+    frames = []
+    t = 0.1
+    while t < until:
+        display.draw(view, t)
+        geo = display.reel_geometry
+        assert geo is not None
+        w = geo.windows[reel]
+        shown = pygame.surfarray.array3d(display.canvas)
+        frames.append(shown[w.left : w.right, w.top + 20 : w.bottom].copy())
+        t += 1.0 / FPS
+    return frames
+
+
 @pytest.mark.parametrize(
     ("game", "symbols"),
     [
@@ -86,17 +101,7 @@ def test_bandit_grid_lands_all_nine_cards_and_keeps_the_held_column_still(displa
     after = [("cherry", "any", "bell"), ("seven", "bar", "cherry"), ("blank", "plum", "seven")]
     display.draw(table("bandit", ReelSet.grid(before)), 0.0)
     spin = table("bandit", ReelSet.grid(after, spin_id=8, held=(False, True, False)))
-    held_frames = []
-    t = 0.1
-    while t < 5.0:
-        display.draw(spin, t)
-        geo = display.reel_geometry
-        assert geo is not None
-        w = geo.windows[1]
-        held_frames.append(
-            pygame.surfarray.array3d(display.canvas)[w.left : w.right, w.top + 20 : w.bottom].copy()
-        )
-        t += 1.0 / FPS
+    held_frames = reel_frames(display, spin, 1, until=5.0)
     for column, symbols in enumerate(after):
         for row, symbol in enumerate(symbols):
             assert seen_symbol(display, "bandit", column, row)[0] == symbol
@@ -195,16 +200,7 @@ def test_a_still_reel_keeps_still_without_a_held_mark(display: Display) -> None:
     after = ["carpet", "genie", "cherry"]
     still = table("mega-jackpot", ReelSet.row(after, spin_id=3, still=(True, True, False)))
     held = table("mega-jackpot", ReelSet.row(after, spin_id=4, held=(True, True, False)))
-    frames = []
-    t = 0.1
-    while t < 5.0:
-        display.draw(still, t)
-        geo = display.reel_geometry
-        assert geo is not None
-        w = geo.windows[0]
-        shown = pygame.surfarray.array3d(display.canvas)
-        frames.append(shown[w.left : w.right, w.top + 20 : w.bottom].copy())
-        t += 1.0 / FPS
+    frames = reel_frames(display, still, 0, until=5.0)
     assert all(np.array_equal(frames[0], f) for f in frames), "a still reel moved"
     assert seen_symbol(display, "mega-jackpot", 2, 0)[0] == "cherry"
 
