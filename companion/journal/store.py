@@ -21,22 +21,26 @@ it is renamed aside (``journal.sqlite.corrupt-20260101T120000``) and a fresh jou
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
 import sqlite3
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.errors import UserError
+from companion.journal.reading import GameRecord as GameRecord  # re-exported: session imports it here
+from companion.journal.reading import JournalError, JournalReader
+from companion.journal.readonly import (
+    APPLICATION_ID,
+    SCHEMA,
+    ReadOnlyJournal,
+    identity_problem,
+    journal_uri,
+    open_readonly,
+)
 
-#: Marks the file as ours (``PRAGMA application_id``): "JPCJ".
-APPLICATION_ID = 0x4A50434A
-SCHEMA = 1
 FILE_NAME = "journal.sqlite"
 
 _TABLES = """
@@ -61,37 +65,8 @@ CREATE TABLE IF NOT EXISTS entries (
 """
 
 
-class JournalError(UserError):
-    """The journal cannot be used (no such game, unwritable directory); the message says what to do."""
-
-
 class JournalFullError(JournalError):
     """The disk is full: nothing was written; free space and the same write can be retried."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game as the journal knows it."""
-
-    id: int
-    config: dict[str, Any]
-    seats: list[str]
-    mode: str
-    started_at: float
-    ended_at: float | None
-    status: str
-    result: dict[str, Any] | None
-    actions: int
-
-    @property
-    def game(self) -> str:
-        """The game id, e.g. ``bandit``."""
-        return str(self.config.get("game", "?"))
-
-    @property
-    def duration(self) -> float:
-        """Seconds from start to end (or to now for an unfinished game)."""
-        return (self.ended_at or time.time()) - self.started_at
 
 
 def state_dir() -> Path:
@@ -113,31 +88,23 @@ def _is_full(error: sqlite3.Error) -> bool:
     return code == sqlite3.SQLITE_FULL or "disk is full" in str(error)
 
 
-class Journal:
+class Journal(JournalReader):
     """The open journal. Use :meth:`open`; every write is committed before it returns."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path, moved_aside: Path | None) -> None:
-        self._db = connection
-        self.path = path
+        super().__init__(connection, path)
         #: Where a corrupt or foreign file was moved on open (None if nothing was moved).
         self.moved_aside = moved_aside
 
     # --- opening ---------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path | None = None, *, repair: bool = True) -> Journal:
+    def open(cls, path: Path | None = None) -> Journal:
         """Open (or create) the journal at ``path`` (default :func:`default_journal_path`).
 
-        ``repair=False`` (the CLI's readers) never changes anything on disk: a missing journal,
-        or a file that is not one, is an error instead of being created or moved aside.
+        Readers that must not change anything use :func:`~.readonly.open_readonly` instead.
         """
         path = Path(path) if path else default_journal_path()
-        if not repair:
-            if not path.exists():
-                raise JournalError(f"no journal at {path} yet; `companion run` keeps one there")
-            problem = cls._problem(path)
-            if problem:
-                raise JournalError(f"{path} is not a usable companion journal: {problem}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -173,19 +140,16 @@ class Journal:
     def _problem(path: Path) -> str | None:
         """Why ``path`` is not a usable journal of ours, or None when it is."""
         try:
-            db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            db = sqlite3.connect(journal_uri(path, mode="ro"), uri=True)
             try:
-                app = db.execute("PRAGMA application_id").fetchone()[0]
-                version = db.execute("PRAGMA user_version").fetchone()[0]
+                problem = identity_problem(db)
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
             finally:
                 db.close()
         except sqlite3.DatabaseError as error:
             return f"it is not a readable SQLite database ({error})"
-        if app != APPLICATION_ID:
-            return "it belongs to another program"
-        if version > SCHEMA:
-            return f"it was written by a newer companion (schema {version})"
+        if problem:
+            return problem
         if check != "ok":
             return f"it is damaged ({check})"
         return None
@@ -208,11 +172,6 @@ class Journal:
             path, problem, target,
         )
         return target
-
-    def close(self) -> None:
-        """Close the database (idempotent)."""
-        with contextlib.suppress(sqlite3.Error):
-            self._db.close()
 
     def __enter__(self) -> Journal:
         return self
@@ -277,85 +236,13 @@ class Journal:
             (time.time(), status, json.dumps(dict(result), sort_keys=True), game_id),
         )
 
-    # --- reading ---------------------------------------------------------------------------
 
-    def actions(self, game_id: int) -> list[str]:
-        """The game's action log in order."""
-        rows = self._db.execute(
-            "SELECT text FROM entries WHERE game_id = ? AND kind = 'action' ORDER BY seq", (game_id,)
-        )
-        return [text for (text,) in rows]
-
-    def entries(self, game_id: int) -> list[tuple[int, str, str, float]]:
-        """Every entry (seq, kind, text, at) of the game in order."""
-        rows = self._db.execute(
-            "SELECT seq, kind, text, at FROM entries WHERE game_id = ? ORDER BY seq", (game_id,)
-        )
-        return [(int(s), str(k), str(t), float(a)) for s, k, t, a in rows]
-
-    def game(self, game_id: int) -> GameRecord:
-        """One game; raises :class:`JournalError` if there is no such game."""
-        records = self._records("WHERE g.id = ?", (game_id,))
-        if not records:
-            raise JournalError(f"no game {game_id} in the journal; `companion history` lists them")
-        return records[0]
-
-    def games(self) -> list[GameRecord]:
-        """Every game, oldest first."""
-        return self._records("", ())
-
-    def unfinished(self) -> GameRecord | None:
-        """The most recent game still being played (the one to resume), if any."""
-        records = self._records("WHERE g.status = 'playing'", ())
-        return records[-1] if records else None
-
-    def _records(self, where: str, params: tuple[Any, ...]) -> list[GameRecord]:
-        rows = self._db.execute(
-            "SELECT g.id, g.config, g.seats, g.mode, g.started_at, g.ended_at, g.status, g.result, "
-            "(SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id AND e.kind = 'action') "
-            f"FROM games g {where} ORDER BY g.id",
-            params,
-        )
-        return [
-            GameRecord(
-                int(i), json.loads(c), json.loads(s), str(m), float(st), None if en is None else float(en),
-                str(status), None if r is None else json.loads(r), int(n),
-            )
-            for i, c, s, m, st, en, status, r, n in rows
-        ]
-
-    def export(self, game_id: int) -> dict[str, Any]:
-        """The game as ``Match.to_dict()`` JSON (``companion replay`` reads it) plus journal extras."""
-        from companion.engine.game import SCHEMA_VERSION
-
-        record = self.game(game_id)
-        observations = [
-            {"seq": seq, "at": at, "text": text}
-            for seq, kind, text, at in self.entries(game_id)
-            if kind == "observation"
-        ]
-        return {
-            "schema": SCHEMA_VERSION,
-            "config": record.config,
-            "actions": self.actions(game_id),
-            "journal": {
-                "id": record.id,
-                "seats": record.seats,
-                "mode": record.mode,
-                "started_at": record.started_at,
-                "ended_at": record.ended_at,
-                "status": record.status,
-                "result": record.result,
-                "observations": observations,
-            },
-        }
-
-
-def open_for_cli(config_path: str | None, journal_path: str | None) -> Journal:
-    """The journal a CLI reads: ``--journal``, else the config's ``[journal] path``, else the default."""
+def open_for_cli(config_path: str | None, journal_path: str | None) -> ReadOnlyJournal:
+    """The journal a CLI reads, opened read-only (:mod:`.readonly`): ``--journal``, else the
+    config's ``[journal] path``, else the default. Never changes anything on disk."""
     if journal_path:
-        return Journal.open(Path(journal_path), repair=False)
+        return open_readonly(Path(journal_path))
     from companion.config import load_config
 
     config = load_config(config_path)
-    return Journal.open(config.journal_path, repair=False)
+    return open_readonly(config.journal_path or default_journal_path())

@@ -43,8 +43,6 @@ def duration_text(seconds: float) -> str:
 def run(args: argparse.Namespace) -> int:
     """Print one line per game, oldest first."""
     with open_for_cli(args.config, args.journal) as journal:
-        if journal.moved_aside:
-            print(f"note: an unusable journal was moved to {journal.moved_aside}")
         records = journal.games()
     if args.json:
         for r in records:
