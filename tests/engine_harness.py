@@ -27,9 +27,22 @@ def configs(game_cls: Any, count: int, base_seed: int = 0) -> Iterator[GameConfi
         yield GameConfig(game_cls.id, players, chosen, seed=base_seed + index)
 
 
+def reordered_actions(legal: list[Action]) -> Iterator[Action]:
+    """Each legal action with its arguments reversed, when that is not itself listed: a game
+    has one text per move, so ``spin 1 0`` must be refused where only ``spin 0 1`` is listed
+    (random junk found that only at harness seed 271)."""
+    listed = set(legal)
+    for action in legal:
+        if len(action.args) >= 2:
+            reordered = Action(action.verb, tuple(reversed(action.args)))
+            if reordered not in listed:
+                yield reordered
+
+
 def random_illegal_actions(match: Match, rng: random.Random, tries: int = 3) -> Iterator[Action]:
-    """Plausible-looking actions that are not legal right now."""
+    """Plausible-looking actions that are not legal right now; every reordering of a legal one first."""
     legal = set(match.legal_actions())
+    yield from reordered_actions(match.legal_actions())
     verbs = sorted({a.verb for a in legal} | set(_JUNK_VERBS))
     produced = 0
     for _ in range(tries * 10):

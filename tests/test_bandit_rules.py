@@ -6,6 +6,7 @@ import pytest
 
 from companion.engine import (
     Action,
+    ConfigError,
     GameConfig,
     IllegalActionError,
     ImpossibleOutcomeError,
@@ -100,7 +101,7 @@ def test_a_refilled_row_is_not_claimable_until_the_next_spin() -> None:
 def test_the_card_beneath_becomes_visible_and_is_not_claimable_without_a_spin() -> None:
     match = new_match()
     deal(match, grid(LOSING_ROW, LOSING_ROW, LOSING_ROW))
-    match.apply("spin 0 1 2")
+    match.apply("spin")
     deal(match, grid(["bar", "bar", "bar"], LOSING_ROW, LOSING_ROW))
     match.apply("claim 0")
     # the old losing row is visible again; no refill is needed and nothing is claimable
@@ -247,11 +248,52 @@ def test_adjudicate_names_the_winning_rows_and_points() -> None:
         ({"grid": [["bell", "bell"], ["bell"] * 3, ["bell"] * 3]}, "row 1"),
         ({"grid": [["bell", "lemon", "bell"], ["bell"] * 3, ["bell"] * 3]}, "lemon"),
         ({"grid": [["bar", "bar", "bar"], ["bar", None, None], [None] * 3]}, "only 3"),
+        ({"grid": [["bell"] * 3] * 3, "gird": 1}, "does not know the key 'gird'"),
+        ({"grid": [["blank", "bell", "bell"], ["bell"] * 3, [None] * 3]}, "bad-luck variant"),
+        ({"grid": [["bell"] * 3] * 3, "variants": ["lucky"]}, "no variant 'lucky'"),
     ],
 )
 def test_adjudicate_rejects_bad_situations_naming_the_bad_value(situation: dict, message: str) -> None:
     with pytest.raises(InvalidSituationError, match=message):
         BanditGame.adjudicate(situation)
+
+
+def test_adjudicate_takes_the_blank_with_the_bad_luck_variant() -> None:
+    ruling = BanditGame.adjudicate({"grid": [["blank", "any", "any"], ["any"] * 3, [None] * 3],
+                                    "variants": ["bad-luck"]})
+    assert ruling["winning_rows"] == [1]
+
+
+@pytest.mark.parametrize("text", ["spin 1 0", "spin 2 0", "spin 0 1 2", "spin 2 1 0"])
+def test_a_spin_has_one_text_the_one_legal_actions_lists(text: str) -> None:
+    """The harness found ``spin 1 0`` accepted though only ``spin 0 1`` is listed (seed 271)."""
+    match = new_match()
+    deal(match, grid(LOSING_ROW, LOSING_ROW, LOSING_ROW))
+    assert Action.parse(text) not in match.legal_actions()
+    with pytest.raises(IllegalActionError, match="'spin"):
+        match.apply(text)
+
+
+@pytest.mark.parametrize(
+    ("components", "message"),
+    [
+        ({"deck": {"cherry": "many"}}, "'cherry' needs a count of 0 or more, not 'many'"),
+        ({"deck": {"cherry": -1}}, "'cherry' needs a count of 0 or more, not -1"),
+        ({"deck": {"lemon": 3}}, "unknown symbol 'lemon'"),
+        ({"bad_luck": {"blank": 1.5}}, "'blank' needs a count"),
+        ({"deck": {"cherry": 4}}, "at least 9 cards"),
+        ({"dek": {}}, "unknown table 'dek'"),
+        (["cherry"], "table of component counts"),
+    ],
+)
+def test_a_bad_components_table_is_one_line_at_the_start(components: object, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Match.new(GameConfig("bandit", players=2, seed=1, options={"components": components}))
+
+
+def test_a_components_table_replaces_the_deck() -> None:
+    match = Match.new(GameConfig("bandit", players=2, seed=1, options={"components": {"deck": {"bar": 12}}}))
+    assert match.game.full_deck() == {"bar": 12}
 
 
 def test_card_faces_are_one_per_symbol_with_the_rulebook_counts() -> None:

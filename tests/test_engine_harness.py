@@ -29,6 +29,15 @@ def test_random_games_keep_the_contract(game_id: str) -> None:
         play_checked(config, check_every=1 if config.seed < 20 else 7)
 
 
+def test_harness_seed_271_that_found_spin_1_0_keeps_the_contract() -> None:
+    """Random junk actions found Bandit accepting ``spin 1 0`` only at seed 271; the harness now
+    tries every legal action reordered at each checked step, so the default sweep catches it."""
+    game_cls = get_game("bandit")
+    *_, config = configs(game_cls, 272)
+    assert config.seed == 271
+    play_checked(config, check_every=1)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_same_seed_and_decisions_reproduce_the_game(game_id: str) -> None:
     game_cls = get_game(game_id)

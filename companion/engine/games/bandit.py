@@ -28,7 +28,7 @@ from typing import Any
 from companion.engine.actions import Action
 from companion.engine.chance import ChancePoint
 from companion.engine.data import load_components
-from companion.engine.errors import IllegalActionError, InvalidSituationError
+from companion.engine.errors import ConfigError, IllegalActionError, InvalidSituationError
 from companion.engine.events import (
     CardTaken,
     Event,
@@ -38,8 +38,9 @@ from companion.engine.events import (
     TurnEnded,
     TurnStarted,
 )
-from companion.engine.game import CardFace, Game, GameResult
+from companion.engine.game import CardFace, Game, GameConfig, GameResult
 from companion.engine.registry import register
+from companion.engine.situation import check_keys, excerpt, require_object, variants
 
 ROWS = COLUMNS = 3
 WILD = "any"
@@ -51,6 +52,45 @@ GAMES_PER_MATCH = 2
 
 _COMPONENTS = load_components("bandit")
 PAYOUTS: Mapping[str, int] = _COMPONENTS["payouts"]
+
+
+def bandit_components(override: Any) -> dict[str, dict[str, int]]:
+    """The card counts to play with: the TOML's, or ``override``'s tables replacing them.
+
+    Checked like the other games' components, one line naming the bad value: every count a
+    whole number of 0 or more, only Bandit's symbols, and enough cards for the first deal.
+
+    >>> bandit_components({"deck": {"cherry": -1}})
+    Traceback (most recent call last):
+    ...
+    companion.engine.errors.ConfigError: bandit components: 'cherry' needs a count of 0 or more, not -1
+    """
+    if override is None:
+        override = {}
+    if not isinstance(override, Mapping):
+        raise ConfigError("option 'components' must be a table of component counts")
+    unknown = [key for key in override if key not in ("deck", "bad_luck", "payouts")]
+    if unknown:
+        raise ConfigError(f"bandit components: unknown table {excerpt(unknown[0])} (tables: deck, bad_luck)")
+    if "payouts" in override and override["payouts"] != _COMPONENTS["payouts"]:
+        raise ConfigError("bandit components: the payouts are the rulebook's and cannot be changed")
+    tables: dict[str, dict[str, int]] = {}
+    for table, allowed in (("deck", SYMBOLS[:-1]), ("bad_luck", (BLANK,))):
+        counts = override.get(table, _COMPONENTS[table])
+        if not isinstance(counts, Mapping):
+            raise ConfigError(f"bandit components: '{table}' must be a table of counts by symbol")
+        for symbol, count in counts.items():
+            if symbol not in allowed:
+                raise ConfigError(f"bandit components: unknown symbol {excerpt(symbol)} in '{table}' "
+                                  f"(symbols: {', '.join(allowed)})")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise ConfigError(f"bandit components: '{symbol}' needs a count of 0 or more, "
+                                  f"not {excerpt(count)}")
+        tables[table] = {symbol: count for symbol, count in counts.items() if count}
+    if sum(tables["deck"].values()) < ROWS * COLUMNS:
+        raise ConfigError(f"bandit components: the deck needs at least {ROWS * COLUMNS} cards "
+                          "for the first deal")
+    return tables
 
 
 def stack_index(row: int, column: int) -> int:
@@ -152,14 +192,17 @@ class BanditGame(Game[BanditState]):
     }
     state_type = BanditState
 
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        self.components = bandit_components(config.options.get("components"))
+
     # --- components ------------------------------------------------------------------------
 
     def full_deck(self) -> dict[str, int]:
         """The deck this configuration plays with, by symbol."""
-        components = self.config.options.get("components") or _COMPONENTS
-        deck = dict(components["deck"])
+        deck = dict(self.components["deck"])
         if self.has_variant("bad-luck"):
-            deck.update(components["bad_luck"])
+            deck.update(self.components["bad_luck"])
         return deck
 
     @classmethod
@@ -261,7 +304,13 @@ class BanditGame(Game[BanditState]):
         columns = action.int_args() or tuple(range(COLUMNS))
         if len(set(columns)) != len(columns) or not all(0 <= c < COLUMNS for c in columns):
             raise IllegalActionError("spin names each column 0-2 at most once, e.g. 'spin 0 2'")
-        columns = tuple(sorted(columns))
+        # One text per move (the log, the journal and legal_actions() agree on it): columns in
+        # order, and all three spun by a bare 'spin'.
+        if len(columns) == COLUMNS and action.args:
+            raise IllegalActionError("to spin all three columns write 'spin'")
+        if list(columns) != sorted(columns):
+            ordered = " ".join(map(str, sorted(columns)))
+            raise IllegalActionError(f"name the columns in order: 'spin {ordered}'")
         if columns not in self.spin_options(state):
             raise IllegalActionError(
                 f"the deck has {state.deck_size} cards left: not enough to spin {len(columns)} column(s)"
@@ -387,10 +436,19 @@ class BanditGame(Game[BanditState]):
 
     @classmethod
     def adjudicate(cls, situation: Mapping[str, Any]) -> dict[str, Any]:
-        """Rule on a grid: ``{"grid": [[s, s, s] x3]}`` -> the winning rows and their points."""
+        """Rule on a grid: ``{"grid": [[s, s, s] x3]}`` -> the winning rows and their points.
+
+        A ``blank`` card is only in the deck with ``"variants": ["bad-luck"]``.
+        """
+        situation = require_object(situation, "bandit", '{"grid": [["bar", "bar", "any"], ...]}')
+        check_keys(situation, ("grid",), "bandit")
+        played = variants(situation, cls.variants, "bandit")
         grid = situation.get("grid")
         if not isinstance(grid, list) or len(grid) != ROWS:
             raise InvalidSituationError('bandit needs "grid": three rows of three symbols (null for empty)')
+        deck = dict(_COMPONENTS["deck"])
+        if "bad-luck" in played:
+            deck.update(_COMPONENTS["bad_luck"])
         counts: dict[str, int] = {}
         for r, row in enumerate(grid):
             if not isinstance(row, list) or len(row) != COLUMNS:
@@ -398,12 +456,16 @@ class BanditGame(Game[BanditState]):
             for card in row:
                 if card is None:
                     continue
-                if card not in SYMBOLS:
+                if card == BLANK and BLANK not in deck:
                     raise InvalidSituationError(
-                        f"unknown Bandit symbol {card!r} (symbols: {', '.join(SYMBOLS)})"
+                        'a blank card is only in the deck with the bad-luck variant: '
+                        'add "variants": ["bad-luck"]'
+                    )
+                if not isinstance(card, str) or card not in deck:
+                    raise InvalidSituationError(
+                        f"unknown Bandit card {excerpt(card)} (cards: {', '.join(deck)})"
                     )
                 counts[card] = counts.get(card, 0) + 1
-        deck = {**_COMPONENTS["deck"], **_COMPONENTS["bad_luck"]}
         for symbol, count in counts.items():
             if count > deck[symbol]:
                 raise InvalidSituationError(
