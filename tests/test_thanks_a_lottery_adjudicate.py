@@ -65,7 +65,9 @@ def test_an_invalid_block_says_why(cards: list[Any], why: str) -> None:
         ({"block": [4] * 8}, "8 '4' cards"),
         ({"block": ["wild"] * 4}, "4 'wild' cards"),
         ({}, '"block"'),
-        ([1, 2, 3], "takes"),
+        ([1, 2, 3], "one JSON object"),
+        ({"block": ["²", 2, 3]}, "unknown card '²'"),
+        ({"block": [1, 2, 3], "hand": 2}, "does not know the key 'hand'"),
     ],
 )
 def test_a_bad_block_situation_is_refused_naming_the_bad_value(situation: Any, named: str) -> None:
@@ -99,15 +101,30 @@ def test_a_round_score_never_goes_below_zero() -> None:
 def test_lucky_cards_add_the_rounds_bonus_for_the_middle_token() -> None:
     ruling = rule(scoring(round=2, tokens=["1", "4", "none"], dice=[], block_cards=6, hand=0, lucky_cards=3))
     assert ruling == {"lottery_points": 0, "lucky_bonus": 3 * 2, "round_score": 6 + 6}
-    ruling = rule(scoring(tokens=["1", "all", "none"], dice=[], lucky_cards=3))
+    ruling = rule(scoring(tokens=["1", "all", "none"], dice=[], lucky_cards=0))
     assert ruling["lucky_bonus"] == 0  # no number in the middle: no lucky card
+    ruling = rule(scoring(round=2, tokens=["1", "4", "none"], dice=[], block_cards=6, hand=0, lucky_cards=3,
+                          variants=["lucky-card"]))
+    assert ruling["lucky_bonus"] == 6
+
+
+def test_a_misspelt_lucky_cards_is_refused_not_scored_as_absent() -> None:
+    with pytest.raises(InvalidSituationError, match="does not know the key 'lucky_card'"):
+        rule(scoring(round=2, tokens=["1", "4", "none"], dice=[], block_cards=6, hand=0, lucky_card=3))
+
+
+def test_the_adjudicator_knows_the_games_variants() -> None:
+    from companion.engine.games.thanks_a_lottery.adjudication import VARIANTS
+    assert set(VARIANTS) == set(get_game("thanks-a-lottery").variants)
 
 
 @pytest.mark.parametrize(
     ("changes", "named"),
     [
-        ({"round": 4}, '"round" must be 1-3'),
-        ({"round": "1"}, '"round"'),
+        ({"round": 4}, '"round" must be a whole number 1-3'),
+        ({"round": "one"}, '"round"'),
+        ({"round": "²"}, "not '²'"),
+        ({"round": 10 ** 5000}, '"round" must be a whole number 1-3, not <a number too long to quote>'),
         ({"tokens": ["1", "2"]}, '"tokens"'),
         ({"tokens": ["1", "2", "7"]}, "unknown token '7'"),
         ({"tokens": ["1", "1", "2"]}, "one twice"),
@@ -119,6 +136,13 @@ def test_lucky_cards_add_the_rounds_bonus_for_the_middle_token() -> None:
         ({"hand": None}, '"hand"'),
         ({"block_cards": 40, "hand": 13}, "more than the 52"),
         ({"lucky_cards": 5}, '"lucky_cards"'),
+        ({"dice": ["²"]}, "a die must be a whole number 1-6, not '²'"),
+        ({"block_cards": 2}, "a block has at least 3 cards"),
+        ({"block_cards": 30, "tokens": ["1", "4", "none"], "lucky_cards": 20},
+         "only 7 cards show the lucky number 4"),
+        ({"tokens": ["1", "all", "none"], "lucky_cards": 1}, "the middle token is 'all'"),
+        ({"lucky_cards": 1, "variants": ["long-game"]}, "only with the lucky-card variant"),
+        ({"variants": ["lucky"]}, "no variant 'lucky'"),
     ],
 )
 def test_a_bad_round_situation_is_refused_naming_the_bad_value(changes: dict[str, Any], named: str) -> None:

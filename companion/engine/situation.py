@@ -38,8 +38,10 @@ def excerpt(value: Any) -> str:
     """A short ``repr`` of a value from the input: at most about 80 characters, any depth."""
     try:
         text = _REPR.repr(value)
-    except (ValueError, RecursionError):  # an int past Python's digit limit, absurd nesting
-        text = f"<a {type(value).__name__}>"
+    except ValueError:  # an int past Python's 4,300-digit conversion limit
+        text = "<a number too long to quote>"
+    except RecursionError:
+        text = "<a value nested too deeply to quote>"
     return text if len(text) <= 80 else text[:76] + "...'"
 
 
