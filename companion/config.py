@@ -40,6 +40,11 @@ A complete example file (every key optional)::
 
     [journal]
     path = ""                 # "" = $STATE_DIRECTORY or the XDG state dir
+
+    [scoreboard]              # the phones' scoreboard (companion scoreboard, its own service)
+    enabled = false           # true: jackpot-scoreboard.service serves it
+    host = "0.0.0.0"          # address to listen on ("127.0.0.1": this machine only)
+    port = 8080
 """
 
 from __future__ import annotations
@@ -115,6 +120,15 @@ class AudioSettings:
 
 
 @dataclass(frozen=True)
+class ScoreboardSettings:
+    """The phones' scoreboard: off until the host turns it on; where it listens."""
+
+    enabled: bool = False
+    host: str = "0.0.0.0"
+    port: int = 8080
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole validated configuration."""
 
@@ -125,6 +139,7 @@ class Config:
     #: The ``[pins]`` table as written (validated by :class:`hardware.config.PanelConfig`).
     pins: Mapping[str, Any] = field(default_factory=dict)
     journal_path: Path | None = None
+    scoreboard: ScoreboardSettings = field(default_factory=ScoreboardSettings)
     #: The file this came from, None for built-in defaults.
     source: Path | None = None
 
@@ -254,7 +269,7 @@ def _variants(value: Any) -> tuple[str, ...]:
 
 
 def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
-    sections = ("game", "screen", "camera", "audio", "pins", "journal")
+    sections = ("game", "screen", "camera", "audio", "pins", "journal", "scoreboard")
     for key in data:
         if key not in sections:
             raise _Invalid(f"[{key}] is not a section (known: {', '.join(sections)})")
@@ -290,7 +305,13 @@ def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
     pins = _pins(data)
     j = _section(data, "journal", ("path",))
     journal = _str(j, "journal", "path", "")
-    return Config(game, screen, camera, audio, pins, Path(journal) if journal else None, source)
+    b = _section(data, "scoreboard", ("enabled", "host", "port"))
+    scoreboard = ScoreboardSettings(
+        enabled=_bool(b, "scoreboard", "enabled", False),
+        host=_str(b, "scoreboard", "host", "0.0.0.0").strip() or "0.0.0.0",
+        port=_int(b, "scoreboard", "port", 8080, 1, 65535),
+    )
+    return Config(game, screen, camera, audio, pins, Path(journal) if journal else None, scoreboard, source)
 
 
 def load_config(path: str | Path | None = None, system_path: Path = SYSTEM_CONFIG) -> Config:

@@ -10,13 +10,15 @@
 #      (picamera2's libcamera bindings exist only as apt packages), then `pip install` of it.
 #   4. the NumPy trap (PLATFORM.md): if picamera2 does not import next to pip's NumPy 2,
 #      reinstall simplejpeg with pip inside the venv; then check picamera2, cv2, numpy together.
-#   5. /etc/jackpot-companion/config.toml (only if absent), the unit, enable and start it.
+#   5. /etc/jackpot-companion/config.toml (only if absent), the units, enable and start them
+#      (the scoreboard's unit starts only once [scoreboard] enabled = true in the config).
 set -euo pipefail
 
 PREFIX="${PREFIX:-/opt/jackpot-companion}"
 SERVICE_USER="${SERVICE_USER:-jackpot}"
 CONFIG_DIR=/etc/jackpot-companion
 UNIT_NAME=jackpot-companion.service
+SCOREBOARD_UNIT=jackpot-scoreboard.service
 SOURCE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
@@ -68,7 +70,7 @@ if ! import_check; then
     import_check || die "picamera2, cv2 and numpy still do not import together; see "On the Raspberry Pi" in README.md"
 fi
 
-say "5/5 configuration and the systemd unit"
+say "5/5 configuration and the systemd units"
 mkdir -p "$CONFIG_DIR"
 if [ ! -f "$CONFIG_DIR/config.toml" ]; then
     install -m 0644 "$PREFIX/src/systemd/config.example.toml" "$CONFIG_DIR/config.toml"
@@ -76,9 +78,13 @@ if [ ! -f "$CONFIG_DIR/config.toml" ]; then
 fi
 sed "s#^ExecStart=.*#ExecStart=$PREFIX/venv/bin/companion run#; s#^User=.*#User=$SERVICE_USER#; s#^Group=.*#Group=$SERVICE_USER#" \
     "$PREFIX/src/systemd/$UNIT_NAME" > "/etc/systemd/system/$UNIT_NAME"
+sed "s#/opt/jackpot-companion/venv/bin/companion#$PREFIX/venv/bin/companion#; s#^User=.*#User=$SERVICE_USER#; s#^Group=.*#Group=$SERVICE_USER#" \
+    "$PREFIX/src/systemd/$SCOREBOARD_UNIT" > "/etc/systemd/system/$SCOREBOARD_UNIT"
 systemctl daemon-reload
-systemctl enable "$UNIT_NAME"
+systemctl enable "$UNIT_NAME" "$SCOREBOARD_UNIT"
 systemctl restart "$UNIT_NAME"
+# Skipped (not failed) while [scoreboard] enabled = false: its ExecCondition says so.
+systemctl restart "$SCOREBOARD_UNIT"
 
 say "done: checking the hardware with 'companion doctor'"
 sudo -u "$SERVICE_USER" env STATE_DIRECTORY=/var/lib/jackpot-companion LG_WD=/var/lib/jackpot-companion \

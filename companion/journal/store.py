@@ -62,6 +62,10 @@ CREATE TABLE IF NOT EXISTS entries (
     at          REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS nights (
+    id          INTEGER PRIMARY KEY,
+    started_at  REAL NOT NULL
+);
 """
 
 
@@ -235,6 +239,12 @@ class Journal(JournalReader):
             "UPDATE games SET ended_at = ?, status = ?, result = ? WHERE id = ?",
             (time.time(), status, json.dumps(dict(result), sort_keys=True), game_id),
         )
+
+    def start_night(self) -> float:
+        """The host's "New night": games from now on are a new night (see :mod:`.queries`)."""
+        now = time.time()
+        self._write("INSERT INTO nights (started_at) VALUES (?)", (now,))
+        return now
 
 
 def open_for_cli(config_path: str | None, journal_path: str | None) -> ReadOnlyJournal:

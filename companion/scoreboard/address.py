@@ -1,0 +1,65 @@
+"""Where phones find the scoreboard: ``http://<hostname>.local:8080/`` and the Pi's LAN address,
+and the QR code of it that the companion's attract screen and menu show.
+
+>>> scoreboard_urls(8080, "0.0.0.0", hostname="jackpot", lan_ip="192.168.1.20")
+['http://jackpot.local:8080/', 'http://192.168.1.20:8080/']
+>>> scoreboard_urls(9000, "127.0.0.1", hostname="jackpot", lan_ip="192.168.1.20")
+['http://127.0.0.1:9000/']
+>>> len(qr_matrix("http://jackpot.local:8080/")) > 20
+True
+"""
+
+from __future__ import annotations
+
+import socket
+
+_ANY = ("", "0.0.0.0", "::")
+
+
+def lan_ip() -> str | None:
+    """The address this machine reaches its LAN with, or None without a network.
+
+    A UDP "connect" only picks the route; no packet is sent, so this works without internet.
+    """
+    for family, probe in ((socket.AF_INET, "10.255.255.255"), (socket.AF_INET6, "fd00::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 9))
+                ip = str(s.getsockname()[0])
+        except OSError:
+            continue
+        if not ip.startswith("127.") and ip != "::1":
+            return ip
+    return None
+
+
+def scoreboard_urls(port: int, host: str = "0.0.0.0", hostname: str | None = None,
+                    lan_ip: str | None = None) -> list[str]:
+    """The addresses to show: the ``.local`` name (mDNS, what phones type) first, then the IP.
+
+    A scoreboard bound to one address is only reachable there, so only that one is shown.
+    """
+    if host not in _ANY:
+        return [f"http://{_bracket(host)}:{port}/"]
+    name = (hostname if hostname is not None else socket.gethostname()).split(".")[0]
+    urls = [f"http://{name}.local:{port}/"] if name and name != "localhost" else []
+    if lan_ip:
+        urls.append(f"http://{_bracket(lan_ip)}:{port}/")
+    return urls or [f"http://127.0.0.1:{port}/"]
+
+
+def addresses(port: int, host: str = "0.0.0.0") -> list[str]:
+    """:func:`scoreboard_urls` for this machine, as it is now."""
+    return scoreboard_urls(port, host, lan_ip=lan_ip() if host in _ANY else None)
+
+
+def qr_matrix(text: str) -> list[list[bool]]:
+    """The QR code of ``text`` as rows of dark (True) modules, without the quiet zone."""
+    import segno
+
+    code = segno.make(text, error="m", micro=False)
+    return [[bool(module) for module in row] for row in code.matrix]
+
+
+def _bracket(host: str) -> str:
+    return f"[{host}]" if ":" in host else host

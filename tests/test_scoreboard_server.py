@@ -1,0 +1,197 @@
+"""The scoreboard over a journal the daemon writes: the right scores, live updates, the nights and
+their downloads, the symbol art; read-only, 4xx for anything else, and it keeps serving."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import socket
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.journal import Journal
+from companion.scoreboard import art
+from companion.scoreboard.server import ScoreboardServer
+from tests.scoreboard_helpers import game_actions, get, get_json, record_game, running
+
+SEATS = ["Ann", "Bob", "Cy"]
+
+
+def wait_for_state(server: ScoreboardServer, ok: Any, seconds: float = 60.0) -> dict[str, Any]:
+    """The first snapshot that satisfies ``ok`` (waits on the board's change signal)."""
+    deadline = time.monotonic() + seconds
+    version, data = server.board.snapshot()
+    while not ok(state := json.loads(data)):
+        assert time.monotonic() < deadline, f"the scoreboard never showed it; last state: {state}"
+        version, data = server.board.wait(version, 1.0)
+    return state
+
+
+@pytest.fixture()
+def journal(tmp_path: Path) -> Journal:
+    j = Journal.open(tmp_path / "journal.sqlite")
+    yield j
+    j.close()
+
+
+def test_the_live_game_shows_the_replayed_scores_whose_turn_and_the_engine_lines(journal: Journal) -> None:
+    config, actions, _ = game_actions("pay-line", 3, seed=4)
+    game_id = record_game(journal, "pay-line", SEATS, seed=4, upto=len(actions) // 2)
+    from companion.engine import replay
+
+    match = replay(__import__("companion.engine", fromlist=["GameConfig"]).GameConfig.from_dict(config),
+                   actions[: len(actions) // 2])
+    with running(journal.path) as server:
+        state = wait_for_state(server, lambda s: s["live"] is not None)
+        live = state["live"]
+        assert live["id"] == game_id and live["title"] == "Pay Line" and not live["over"]
+        assert [p["score"] for p in live["players"]] == list(match.game.scores(match.state))
+        assert [p["name"] for p in live["players"]] == SEATS
+        assert live["bank"] == f"Bank {match.state.bank}"
+        assert live["actions"] == len(actions) // 2
+        assert len(live["lines"]) == 8 and not any("player " in line for line in live["lines"])
+        # the newest line is the engine's own description of the last action, with the seat's name
+        last = match.game.describe(replay(match.config, actions[: len(actions) // 2 - 1]).state,
+                                   __import__("companion.engine", fromlist=["Action"]).Action.parse(
+                                       actions[len(actions) // 2 - 1]))
+        assert live["lines"][-1].startswith(last.replace("player 1", "Ann").replace("player 2", "Bob")
+                                            .replace("player 3", "Cy"))
+
+
+def test_a_new_action_reaches_a_connected_page_without_a_reload(journal: Journal) -> None:
+    config, actions, _ = game_actions("bandit", 2, seed=2)
+    game_id = record_game(journal, "bandit", ["Ann", "Bob"], seed=2, upto=5)
+    with running(journal.path) as server:
+        conn = socket.create_connection(("127.0.0.1", server.server_address[1]), timeout=60)
+        conn.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        stream = conn.makefile("rb")
+        assert stream.readline().startswith(b"HTTP/1.0 200")
+
+        def next_state() -> dict[str, Any]:
+            while True:
+                line = stream.readline()
+                assert line, "the live feed closed"
+                if line.startswith(b"data: "):
+                    return json.loads(line[6:])
+
+        assert next_state()["live"]["actions"] == 5
+        journal.record_action(game_id, actions[5])
+        while (state := next_state())["live"]["actions"] == 5:
+            pass
+        assert state["live"]["actions"] == 6
+        conn.close()
+
+
+def test_tonight_lists_every_game_with_standings_and_downloads_it(journal: Journal) -> None:
+    first = record_game(journal, "pay-line", SEATS, seed=1)
+    record_game(journal, "bandit", ["Ann", "Bob"], seed=3)
+    with running(journal.path) as server:
+        state = wait_for_state(server, lambda s: s["night"] and len(s["night"]["games"]) == 2)
+        night = state["night"]
+        records = journal.games()
+        assert [g["id"] for g in night["games"]] == [r.id for r in records]
+        assert [g["scores"] for g in night["games"]] == [r.result["scores"] for r in records]
+        standings = {s["name"]: s for s in night["standings"]}
+        assert standings["Ann"]["played"] == 2 and standings["Cy"]["played"] == 1
+        assert sum(s["wins"] for s in night["standings"]) == pytest.approx(2.0)
+        assert night["id"] == first
+
+        status, headers, body = get(server, f"/nights/{first}.csv")
+        assert status == 200 and headers["Content-Type"].startswith("text/csv")
+        assert "attachment" in headers["Content-Disposition"]
+        rows = list(csv.DictReader(io.StringIO(body.decode())))
+        assert len(rows) == 5 and {r["player"] for r in rows} == {"Ann", "Bob", "Cy"}
+        assert [int(r["score"]) for r in rows[:3]] == records[0].result["scores"]
+        as_json = get_json(server, f"/nights/{first}.json")
+        assert as_json["games"] == night["games"] and as_json["standings"] == night["standings"]
+        assert get_json(server, "/nights.json")[0]["id"] == first
+
+
+def test_new_night_starts_an_empty_night_and_the_old_one_becomes_a_past_night(journal: Journal) -> None:
+    first = record_game(journal, "pay-line", SEATS, seed=1)
+    journal.start_night()
+    with running(journal.path) as server:
+        state = wait_for_state(server, lambda s: s["nights"] == 2)
+        assert state["night"]["games"] == [] and state["live"] is None
+        second = record_game(journal, "bandit", ["Ann", "Bob"], seed=3)
+        state = wait_for_state(server, lambda s: s["night"]["games"] and s["night"]["id"] == second)
+        assert state["live"]["id"] == second
+        assert [n["id"] for n in get_json(server, "/nights.json")] == [second, first]
+
+
+def test_the_page_its_art_and_its_weight(journal: Journal) -> None:
+    record_game(journal, "bandit", ["Ann", "Bob"], seed=3)
+    sheet = art.load()
+    assert sheet.png, "the symbol art was not drawn"
+    with running(journal.path, sheet) as server:
+        status, headers, page = get(server, "/")
+        assert status == 200 and b"/app.js" in page and "default-src 'self'" in headers["Content-Security-Policy"]
+        assert b"http" not in page.replace(b"http-equiv", b""), "the page must load nothing from elsewhere"
+        manifest = get_json(server, "/art.json")
+        from companion.art import symbol_color, symbol_ids
+
+        assert [s["id"] for s in manifest["bandit"]["symbols"]] == symbol_ids("bandit")
+        assert manifest["bandit"]["symbols"][0]["color"] == "#{:02x}{:02x}{:02x}".format(
+            *symbol_color("bandit", "cherry"))
+        status, headers, png = get(server, "/art/bandit/cherry.png")
+        assert status == 200 and headers["Content-Type"] == "image/png" and png.startswith(b"\x89PNG")
+        weight = sum(len(get(server, p)[2]) for p in ("/", "/app.js", "/style.css", "/art.json"))
+        weight += sum(len(get(server, f"/art/bandit/{s}.png")[2]) for s in symbol_ids("bandit"))
+        assert weight < 150_000
+
+
+@pytest.mark.parametrize(("method", "path", "code"), [
+    ("POST", "/", 405), ("PUT", "/nights/1.json", 405), ("DELETE", "/", 405), ("BREW", "/", 405),
+    ("GET", "/?night=1", 400), ("GET", "/../../etc/passwd", 404), ("GET", "/nights/abc.csv", 404),
+    ("GET", "/nights/99.csv", 404), ("GET", "/art/bandit/../x.png", 404), ("GET", "/state.json#x", 400),
+])
+def test_anything_but_a_known_get_is_a_4xx(journal: Journal, method: str, path: str, code: int) -> None:
+    with running(journal.path) as server:
+        assert get(server, path, method)[0] == code
+        assert get(server, "/state.json")[0] == 200
+
+
+def test_malformed_and_abandoned_requests_do_not_stop_the_server(journal: Journal) -> None:
+    record_game(journal, "bandit", ["Ann", "Bob"], seed=3)
+    with running(journal.path) as server:
+        port = server.server_address[1]
+        for raw in (b"GARBAGE\r\n\r\n", b"GET\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n", b"\x16\x03\x01\x02\x00",
+                    b"GET /" + b"a" * 70000 + b" HTTP/1.0\r\n\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+                conn.sendall(raw)
+                conn.shutdown(socket.SHUT_WR)
+                reply = conn.makefile("rb").readline()
+            assert reply == b"" or b" 4" in reply[:13], (raw[:20], reply)
+        half = socket.create_connection(("127.0.0.1", port), timeout=30)  # never finishes its request
+        half.sendall(b"GET / HTT")
+        assert get(server, "/state.json")[0] == 200
+        half.close()
+
+
+def test_the_journal_is_opened_read_only_and_never_written(journal: Journal, tmp_path: Path) -> None:
+    record_game(journal, "bandit", ["Ann", "Bob"], seed=3)
+    journal.close()
+    main = tmp_path / "journal.sqlite"
+    before = main.read_bytes()
+    with running(main) as server:
+        wait_for_state(server, lambda s: s["night"] is not None)
+        db = server.board._journal.connection  # noqa: SLF001 (the test looks at the open itself)
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            db.execute("INSERT INTO nights (started_at) VALUES (1)")
+    assert main.read_bytes() == before
+
+
+def test_no_journal_yet_is_said_on_the_page_and_picked_up_when_it_appears(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite"
+    with running(path) as server:
+        state = wait_for_state(server, lambda s: s["problem"])
+        assert "no journal" in state["problem"]
+        with Journal.open(path) as journal:
+            record_game(journal, "bandit", ["Ann", "Bob"], seed=3)
+            state = wait_for_state(server, lambda s: s["night"] is not None)
+        assert state["problem"] == "" and state["night"]["games"][0]["players"] == ["Ann", "Bob"]
