@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from companion.engine import Action, GameConfig, replay
 from companion.journal import Journal
 from companion.scoreboard import art
 from companion.scoreboard.server import ScoreboardServer
@@ -41,26 +42,25 @@ def journal(tmp_path: Path) -> Journal:
 
 def test_the_live_game_shows_the_replayed_scores_whose_turn_and_the_engine_lines(journal: Journal) -> None:
     config, actions, _ = game_actions("pay-line", 3, seed=4)
-    game_id = record_game(journal, "pay-line", SEATS, seed=4, upto=len(actions) // 2)
-    from companion.engine import replay
-
-    match = replay(__import__("companion.engine", fromlist=["GameConfig"]).GameConfig.from_dict(config),
-                   actions[: len(actions) // 2])
+    half = len(actions) // 2
+    game_id = record_game(journal, "pay-line", SEATS, seed=4, upto=half)
+    before = replay(GameConfig.from_dict(config), actions[: half - 1])
+    last_line = before.game.describe(before.state, Action.parse(actions[half - 1]))
+    match = replay(GameConfig.from_dict(config), actions[:half])
     with running(journal.path) as server:
-        state = wait_for_state(server, lambda s: s["live"] is not None)
-        live = state["live"]
-        assert live["id"] == game_id and live["title"] == "Pay Line" and not live["over"]
-        assert [p["score"] for p in live["players"]] == list(match.game.scores(match.state))
-        assert [p["name"] for p in live["players"]] == SEATS
-        assert live["bank"] == f"Bank {match.state.bank}"
-        assert live["actions"] == len(actions) // 2
-        assert len(live["lines"]) == 8 and not any("player " in line for line in live["lines"])
-        # the newest line is the engine's own description of the last action, with the seat's name
-        last = match.game.describe(replay(match.config, actions[: len(actions) // 2 - 1]).state,
-                                   __import__("companion.engine", fromlist=["Action"]).Action.parse(
-                                       actions[len(actions) // 2 - 1]))
-        assert live["lines"][-1].startswith(last.replace("player 1", "Ann").replace("player 2", "Bob")
-                                            .replace("player 3", "Cy"))
+        live = wait_for_state(server, lambda s: s["live"] is not None)["live"]
+    assert live["id"] == game_id and live["title"] == "Pay Line" and not live["over"]
+    assert [p["name"] for p in live["players"]] == SEATS
+    assert [p["score"] for p in live["players"]] == list(match.game.scores(match.state))
+    assert live["bank"] == f"Bank {match.state.bank}"
+    assert live["actions"] == half and len(live["lines"]) == 8
+    # the newest line is the engine's own description of the last action, with the seats' names
+    for seat, name in enumerate(SEATS, 1):
+        last_line = last_line.replace(f"player {seat}", name)
+    assert live["lines"][-1].startswith(last_line)
+    turn = match.game.current_player(match.state)
+    if turn is not None:
+        assert live["turn"] == SEATS[turn] and [p["turn"] for p in live["players"]].count(True) == 1
 
 
 def test_a_new_action_reaches_a_connected_page_without_a_reload(journal: Journal) -> None:
@@ -130,7 +130,8 @@ def test_the_page_its_art_and_its_weight(journal: Journal) -> None:
     assert sheet.png, "the symbol art was not drawn"
     with running(journal.path, sheet) as server:
         status, headers, page = get(server, "/")
-        assert status == 200 and b"/app.js" in page and "default-src 'self'" in headers["Content-Security-Policy"]
+        assert status == 200 and b"/app.js" in page
+        assert "default-src 'self'" in headers["Content-Security-Policy"]
         assert b"http" not in page.replace(b"http-equiv", b""), "the page must load nothing from elsewhere"
         manifest = get_json(server, "/art.json")
         from companion.art import symbol_color, symbol_ids

@@ -91,3 +91,20 @@ class GameEnded(Event):
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+
+
+def event_note(event: Event) -> str | None:
+    """What a transcript reader cares about in an event (jackpots, round ends, the end), or None.
+
+    ``companion replay`` and the scoreboard print these under an action's line.
+
+    >>> event_note(JackpotHit(player=0, symbol="bar", amount=200))
+    'JACKPOT bar for player 1: 200'
+    """
+    if isinstance(event, JackpotHit):
+        return f"JACKPOT {event.symbol} for player {event.player + 1}: {event.amount}"
+    if isinstance(event, RoundEnded):
+        return f"round {event.round} over: {', '.join(map(str, event.scores))}"
+    if isinstance(event, GameEnded):
+        return "game over"
+    return None

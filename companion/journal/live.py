@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine import Action, GameConfig, Match
 from companion.engine.errors import EngineError
-from companion.engine.events import Event, GameEnded, JackpotHit, RoundEnded
+from companion.engine.events import event_note
 from companion.journal.queries import GAME_TITLES, seat_name
 from companion.journal.reading import GameRecord
 
@@ -33,17 +33,6 @@ def bank_text(game_id: str, state: Any) -> str | None:
         return f"Deck {state.deck_size}"
     if game_id == "mega-jackpot":
         return f"Piles {sum(state.pile_sizes)}"
-    return None
-
-
-def event_note(event: Event) -> str | None:
-    """What a transcript reader cares about in an event (jackpots, round ends, the end)."""
-    if isinstance(event, JackpotHit):
-        return f"JACKPOT {event.symbol} for player {event.player + 1}: {event.amount}"
-    if isinstance(event, RoundEnded):
-        return f"round {event.round} over: {', '.join(map(str, event.scores))}"
-    if isinstance(event, GameEnded):
-        return "game over"
     return None
 
 
@@ -65,8 +54,8 @@ class LiveGame:
             self._start(record)
         self._record = record
         if self._match is not None:
-            rows = db.execute("SELECT seq, text FROM entries WHERE game_id = ? AND kind = 'action' AND seq > ? "
-                              "ORDER BY seq", (record.id, self._seq)).fetchall()
+            rows = db.execute("SELECT seq, text FROM entries WHERE game_id = ? AND kind = 'action' "
+                              "AND seq > ? ORDER BY seq", (record.id, self._seq)).fetchall()
             for seq, text in rows:
                 self._apply(str(text))
                 self._seq = int(seq)

@@ -115,7 +115,8 @@ class Night:
             for name, score in zip(game.players, game.scores, strict=False):
                 s = table.get(name, Standing(name))
                 share = 1 / len(game.winners) if name in game.winners and game.status == "finished" else 0.0
-                table[name] = Standing(name, s.played + 1, s.wins + share, s.points + score, max(s.best, score))
+                table[name] = Standing(name, s.played + 1, s.wins + share, s.points + score,
+                                       max(s.best, score))
         return sorted(table.values(), key=lambda s: (-s.wins, -s.points, s.name))
 
     def to_dict(self) -> dict[str, Any]:

@@ -63,9 +63,10 @@ def render_all(size_px: int = SIZE_PX) -> dict[str, Any]:
                                    [cv2.IMWRITE_PNG_COMPRESSION, 9])
             if not ok:
                 raise RuntimeError(f"cannot encode {game}/{symbol} as PNG")
+            encoded = base64.b64encode(png.tobytes()).decode()
             symbols.append({"id": symbol, "label": symbol_label(game, symbol),
-                            "color": symbol_color(game, symbol), "png": base64.b64encode(png).decode()})
-        out[game] = {"symbols": symbols, "accent": accent([s["color"] for s in symbols])}
+                            "color": symbol_color(game, symbol), "png": encoded})
+        out[game] = {"symbols": symbols, "accent": accent([symbol_color(game, s) for s in symbol_ids(game)])}
     return out
 
 
@@ -82,9 +83,9 @@ def load(timeout_s: float = 120.0) -> SymbolSheet:
         return SymbolSheet()
     sheet = SymbolSheet()
     for game, info in data.items():
-        sheet.games[game] = {"accent": _hex(tuple(info["accent"])),
-                             "symbols": [{"id": s["id"], "label": s["label"], "color": _hex(tuple(s["color"]))}
-                                         for s in info["symbols"]]}
+        symbols = [{"id": s["id"], "label": s["label"], "color": _hex(tuple(s["color"]))}
+                   for s in info["symbols"]]
+        sheet.games[game] = {"accent": _hex(tuple(info["accent"])), "symbols": symbols}
         for s in info["symbols"]:
             sheet.png[(game, s["id"])] = base64.b64decode(s["png"])
     return sheet

@@ -20,8 +20,8 @@ from typing import Any
 
 from companion.journal.live import LiveGame
 from companion.journal.queries import Night, group_nights, night_starts
-from companion.journal.readonly import ReadOnlyJournal, open_readonly
 from companion.journal.reading import JournalError
+from companion.journal.readonly import ReadOnlyJournal, open_readonly
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ writes anything: the journal is open read-only and there is no route that takes 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import socket
@@ -66,11 +67,9 @@ class ScoreboardServer(ThreadingHTTPServer):
     def process_request(self, request: Any, client_address: Any) -> None:
         """Serve on a thread if a slot is free, else answer 503 at once."""
         if not self._slots.acquire(blocking=False):
-            try:
+            with contextlib.suppress(OSError):
                 request.sendall(b"HTTP/1.0 503 Service Unavailable\r\nRetry-After: 5\r\n"
                                 b"Content-Length: 0\r\n\r\n")
-            except OSError:
-                pass
             self.shutdown_request(request)
             return
         super().process_request(request, client_address)
@@ -85,7 +84,8 @@ class ScoreboardServer(ThreadingHTTPServer):
     def url(self) -> str:
         """Where it listens, for the log line."""
         host, port = self.server_address[:2]
-        return f"http://{'[' + str(host) + ']' if ':' in str(host) else host}:{port}/"
+        name = host.decode() if isinstance(host, bytes) else str(host)
+        return f"http://{'[' + name + ']' if ':' in name else name}:{port}/"
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -167,7 +167,8 @@ class Handler(BaseHTTPRequestHandler):
 
         self._send(json.dumps(data, separators=(",", ":")).encode(), "application/json", cache, extra)
 
-    def _send(self, body: bytes, kind: str, cache: str = "no-store", extra: dict[str, str] | None = None) -> None:
+    def _send(self, body: bytes, kind: str, cache: str = "no-store",
+              extra: dict[str, str] | None = None) -> None:
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))

@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.engine import Match, load_log
 from companion.engine.errors import IllegalActionError, ReplayError
-from companion.engine.events import Event, GameEnded, JackpotHit, RoundEnded
+from companion.engine.events import event_note
 from companion.errors import UserError
 
 
@@ -51,7 +51,7 @@ def transcript(config_and_actions: tuple[Any, list[Any]], as_json: bool = False)
                                      "events": [e.to_dict() for e in events]}))
         else:
             lines.append(f"{index:4}. {text}")
-            lines += [f"      {note}" for e in events if (note := _note(e))]
+            lines += [f"      {note}" for e in events if (note := event_note(e))]
     result = game.result(match.state)
     state = "final" if match.is_over else "so far (the game was not finished)"
     scores = ", ".join(f"player {seat + 1}: {score}" for seat, score in enumerate(result.scores))
@@ -60,16 +60,6 @@ def transcript(config_and_actions: tuple[Any, list[Any]], as_json: bool = False)
                              "over": match.is_over}) if as_json
                  else f"Scores {state}: {scores}. {'Winner' if match.is_over else 'Leading'}: {winners}")
     return lines
-
-
-def _note(event: Event) -> str | None:
-    if isinstance(event, JackpotHit):
-        return f"JACKPOT {event.symbol} for player {event.player + 1}: {event.amount}"
-    if isinstance(event, RoundEnded):
-        return f"round {event.round} over: {', '.join(map(str, event.scores))}"
-    if isinstance(event, GameEnded):
-        return "game over"
-    return None
 
 
 def run(args: argparse.Namespace) -> int:

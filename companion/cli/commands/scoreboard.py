@@ -17,7 +17,8 @@ from companion.errors import UserError
 
 def register(subparsers: Any) -> None:
     """Add ``scoreboard``."""
-    parser = subparsers.add_parser("scoreboard", help="serve the night's scores to phones on the LAN (read-only)")
+    parser = subparsers.add_parser("scoreboard",
+                                   help="serve the night's scores to phones on the LAN (read-only)")
     parser.add_argument("--config", help="configuration file ([scoreboard] and [journal])")
     parser.add_argument("--journal", help="journal file (default: the state directory's)")
     parser.add_argument("--host", help="address to listen on (default: [scoreboard] host, 0.0.0.0)")
