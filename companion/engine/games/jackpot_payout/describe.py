@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from companion.engine.actions import Action
-from companion.engine.games.jackpot_payout.core import who
+from companion.engine.chance import ChancePoint
+from companion.engine.games.jackpot_payout.core import Table, who
 from companion.engine.games.jackpot_payout.state import JackpotPayoutState
 
-if TYPE_CHECKING:
-    from companion.engine.games.jackpot_payout.game import JackpotPayoutGame
+
+class DescribedGame(Protocol):
+    """What a transcript line needs of the game (the game itself; a protocol keeps this module below it)."""
+
+    @property
+    def table(self) -> Table: ...
+
+    def chance_point(self, state: JackpotPayoutState) -> ChancePoint | None: ...
 
 
-def describe_action(game: JackpotPayoutGame, state: JackpotPayoutState, action: Action) -> str:
+def describe_action(game: DescribedGame, state: JackpotPayoutState, action: Action) -> str:
     """One line for ``action`` in ``state``, e.g. ``player 2 guesses crown (Guess Suit)``."""
     table = game.table
 

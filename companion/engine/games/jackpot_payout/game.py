@@ -18,6 +18,7 @@ from companion.engine.errors import ConfigError, IllegalActionError
 from companion.engine.events import Event
 from companion.engine.game import CardFace, Game, GameConfig, GameResult
 from companion.engine.games.jackpot_payout import abilities, expert, house, turn  # noqa: F401  (steps)
+from companion.engine.games.jackpot_payout.bots import heuristic_decision
 from companion.engine.games.jackpot_payout.cards import (
     GAME_ID,
     PLAYABLE_SETS,
@@ -34,6 +35,7 @@ from companion.engine.games.jackpot_payout.core import (
     reveal_outcome,
     who,
 )
+from companion.engine.games.jackpot_payout.describe import describe_action
 from companion.engine.games.jackpot_payout.evaluation import adjudicate_situation
 from companion.engine.games.jackpot_payout.state import JackpotPayoutState, Seat, add
 
@@ -211,16 +213,12 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
 
     def describe(self, state: JackpotPayoutState, action: Action) -> str:
         """A transcript line, e.g. ``player 1 takes Grapes (2 coins) from display pile 3``."""
-        from companion.engine.games.jackpot_payout.describe import describe_action
-
         return describe_action(self, state, action)
 
     # --- bots ------------------------------------------------------------------------------------------
 
     def heuristic_action(self, state: JackpotPayoutState, rng: random.Random) -> Action:
         """A fair opponent: see ``bots.py``."""
-        from companion.engine.games.jackpot_payout.bots import heuristic_decision
-
         return heuristic_decision(self.table, state, self.decisions(state), rng)
 
     # --- table tools -------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@
   (scored); the turn finishes first. In the second case the player takes what is left in the
   bank. More coins than The House wins; otherwise the player gets one Final Showdown (reveal
   three, resolve, score and repeat on every jackpot) to overtake it. Equal coins: The House wins.
+  That end-of-turn check lives with the turn (``turn.solo_turn_ended``).
 """
 
 from __future__ import annotations
@@ -19,16 +20,13 @@ from typing import Any
 
 from companion.engine.actions import Action
 from companion.engine.errors import ConfigError
-from companion.engine.events import Event, TurnStarted
+from companion.engine.events import Event
 from companion.engine.games.jackpot_payout.cards import Catalogue
 from companion.engine.games.jackpot_payout.core import Table, ability, finish_ability, step
 from companion.engine.games.jackpot_payout.state import (
     CardRemoved,
-    EndTriggered,
     JackpotPayoutState,
-    ShowdownStarted,
     add,
-    pay,
     pay_house,
 )
 
@@ -99,33 +97,3 @@ def _remove_apply(table: Table, state: JackpotPayoutState, action: Action) -> li
       _remove_options, _remove_apply)
 def _house_done(table: Table, state: JackpotPayoutState) -> list[Event]:
     return finish_ability(state, "The House was paid")
-
-
-# --- the solo end ---------------------------------------------------------------------------------------
-
-
-def house_cards_eliminated(state: JackpotPayoutState) -> bool:
-    """Every House card of this game has left it."""
-    return all(state.removed.get(card, 0) >= count for card, count in state.house_cards.items())
-
-
-def solo_turn_ended(table: Table, state: JackpotPayoutState) -> list[Event]:
-    """After each solo turn: an empty bank or no House card left ends the game."""
-    from companion.engine.games.jackpot_payout.turn import begin_reveal, game_over
-
-    events: list[Event] = []
-    if state.bank == 0:
-        state.end_trigger = "bank"
-    elif house_cards_eliminated(state):
-        state.end_trigger = "house"
-        events += pay(state, 0, state.bank)  # the player takes what is left in the bank
-    if not state.end_trigger:
-        state.step = "turn"
-        return events
-    events.append(EndTriggered(0, state.end_trigger))
-    if state.seats[0].coins > state.house:
-        return events + game_over(table, state)
-    # One Final Showdown to overtake The House.
-    state.in_showdown, state.showdown = True, []
-    begin_reveal(state)
-    return [*events, ShowdownStarted((0,)), TurnStarted(0)]

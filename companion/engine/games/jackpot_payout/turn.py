@@ -272,8 +272,6 @@ def end_turn(table: Table, state: JackpotPayoutState) -> list[Event]:
     seat.play, seat.kept, state.stuck_kept = kept, len(kept), []
     events: list[Event] = [TurnEnded(state.current)]
     if table.solo:
-        from companion.engine.games.jackpot_payout.house import solo_turn_ended  # house imports this module
-
         return events + solo_turn_ended(table, state)
     if not state.end_trigger:
         for index, player in enumerate(state.seats):
@@ -325,3 +323,31 @@ def end_showdown_turn(table: Table, state: JackpotPayoutState) -> list[Event]:
 
 
 assert {"turn", "reveal", "order", "settle", "take", "end-turn", "jackpot-shuffle", "stuck"} <= set(STEPS)
+
+
+# --- the solo end ---------------------------------------------------------------------------------------
+
+
+def house_cards_eliminated(state: JackpotPayoutState) -> bool:
+    """Every House card of this game has left it."""
+    return all(state.removed.get(card, 0) >= count for card, count in state.house_cards.items())
+
+
+def solo_turn_ended(table: Table, state: JackpotPayoutState) -> list[Event]:
+    """After each solo turn: an empty bank or no House card left ends the game."""
+    events: list[Event] = []
+    if state.bank == 0:
+        state.end_trigger = "bank"
+    elif house_cards_eliminated(state):
+        state.end_trigger = "house"
+        events += pay(state, 0, state.bank)  # the player takes what is left in the bank
+    if not state.end_trigger:
+        state.step = "turn"
+        return events
+    events.append(EndTriggered(0, state.end_trigger))
+    if state.seats[0].coins > state.house:
+        return events + game_over(table, state)
+    # One Final Showdown to overtake The House.
+    state.in_showdown, state.showdown = True, []
+    begin_reveal(state)
+    return [*events, ShowdownStarted((0,)), TurnStarted(0)]
