@@ -9,14 +9,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Protocol
 
 from companion.engine.actions import Action
-from companion.engine.games.mega_jackpot.components import GENIE, TRAYS
+from companion.engine.game import GameResult
+from companion.engine.games.mega_jackpot.components import GENIE, TRAYS, Components
 from companion.engine.games.mega_jackpot.odds import FlipOdds
+from companion.engine.games.mega_jackpot.state import MegaJackpotState
 
-if TYPE_CHECKING:
-    from companion.engine.games.mega_jackpot.rules import MegaJackpotGame, MegaJackpotState
+
+class AdvisedGame(Protocol):
+    """What the bot asks of the game (the rules module; a protocol keeps this module below it)."""
+
+    @property
+    def tiles(self) -> bool: ...
+
+    @property
+    def components(self) -> Components: ...
+
+    def odds(self, state: MegaJackpotState) -> list[FlipOdds]: ...
+
+    def payable_values(self, state: MegaJackpotState) -> list[int]: ...
+
+    def points(self, cards: Mapping[str, int]) -> int: ...
+
+    def result(self, state: MegaJackpotState) -> GameResult: ...
 
 
 def best_flip(odds: list[FlipOdds]) -> FlipOdds:
@@ -24,7 +42,7 @@ def best_flip(odds: list[FlipOdds]) -> FlipOdds:
     return max(odds, key=lambda o: (o.expected_points, o.jackpot))
 
 
-def choose(game: MegaJackpotGame, state: MegaJackpotState) -> Action:
+def choose(game: AdvisedGame, state: MegaJackpotState) -> Action:
     """The heuristic decision for the current player."""
     if state.phase == "flip":
         return best_flip(game.odds(state)).action
@@ -38,11 +56,11 @@ def choose(game: MegaJackpotGame, state: MegaJackpotState) -> Action:
     return Action.of("stop")
 
 
-def _richest_tray(game: MegaJackpotGame, state: MegaJackpotState) -> int:
+def _richest_tray(game: AdvisedGame, state: MegaJackpotState) -> int:
     return max(range(TRAYS), key=lambda tray: (game.points(state.trays[tray]), -tray))
 
 
-def _jackpot_choice(game: MegaJackpotGame, state: MegaJackpotState) -> Action:
+def _jackpot_choice(game: AdvisedGame, state: MegaJackpotState) -> Action:
     if not game.tiles:
         return Action.of("cash")
     symbol = state.discard_tops()[0]
