@@ -45,7 +45,7 @@ from typing import Any
 from companion.engine import Action, IllegalActionError, Match, SeededResolver
 from companion.engine.games.thanks_a_lottery.blocks import BlockError, classify
 from companion.engine.games.thanks_a_lottery.components import CARD_IDS, NUMBERS, WILD
-from companion.engine.games.thanks_a_lottery.game import add_moves, play_moves
+from companion.engine.games.thanks_a_lottery.moves import add_moves, play_moves
 from companion.engine.games.thanks_a_lottery.state import ACT, DRAW, SETUP, TAKE
 
 #: the phases of a round's turns (after them the round is committed)

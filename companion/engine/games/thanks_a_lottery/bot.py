@@ -12,13 +12,28 @@ when the bot's estimated round score leads the table.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from companion.engine.actions import Action
-from companion.engine.games.thanks_a_lottery.state import ACT, FINALIZE, TAKE, LotteryState
+from companion.engine.games.thanks_a_lottery.blocks import Extension
+from companion.engine.games.thanks_a_lottery.components import Components
+from companion.engine.games.thanks_a_lottery.moves import play_moves
+from companion.engine.games.thanks_a_lottery.state import ACT, FINALIZE, TAKE, Block, LotteryState
 
-if TYPE_CHECKING:
-    from companion.engine.games.thanks_a_lottery.game import ThanksALottery
+
+class LotteryRules(Protocol):
+    """What the bot asks of the rules (the game; a protocol keeps this module below it)."""
+
+    @property
+    def components(self) -> Components: ...
+
+    def prizes(self, state: LotteryState) -> tuple[int, ...]: ...
+
+    def decisions(self, state: LotteryState) -> list[Action]: ...
+
+    def has_variant(self, variant: str) -> bool: ...
+
+    def add_options(self, state: LotteryState, seat: int, block: Block) -> dict[Action, Extension]: ...
 
 #: the risk of an opponent replacing a wild we lay down (they gain a die and the wild)
 WILD_EXPOSED = 1.5
@@ -27,7 +42,7 @@ GIFT = 0.5
 END_WHEN_AHEAD, END_WHEN_BEHIND = 5.0, -8.0
 
 
-def face_value(game: ThanksALottery, state: LotteryState, face: int) -> float:
+def face_value(game: LotteryRules, state: LotteryState, face: int) -> float:
     """Expected lottery points of a die showing ``face``: each token is equally likely on
     each space; ``all`` pays every die."""
     tokens = game.components.tokens
@@ -35,18 +50,18 @@ def face_value(game: ThanksALottery, state: LotteryState, face: int) -> float:
     return sum(game.prizes(state)) * chances / len(tokens)
 
 
-def fresh_roll_value(game: ThanksALottery, state: LotteryState) -> float:
+def fresh_roll_value(game: LotteryRules, state: LotteryState) -> float:
     """Expected lottery points of a die about to be rolled."""
     faces = range(1, game.components.die_faces + 1)
     return sum(face_value(game, state, f) for f in faces) / len(faces)
 
 
-def die_value(game: ThanksALottery, state: LotteryState) -> float:
+def die_value(game: LotteryRules, state: LotteryState) -> float:
     """A die taken now: 1 point plus its expected lottery points."""
     return 1.0 + fresh_roll_value(game, state)
 
 
-def rerolls(game: ThanksALottery, state: LotteryState, seat: int) -> tuple[int, ...]:
+def rerolls(game: LotteryRules, state: LotteryState, seat: int) -> tuple[int, ...]:
     """The dice (by value) worth less than a fresh roll."""
     fresh = fresh_roll_value(game, state)
     return tuple(v for v in state.dice[seat] if face_value(game, state, v) < fresh)
@@ -57,7 +72,7 @@ def estimate(state: LotteryState, seat: int, value: float) -> float:
     return state.block_cards(seat) + len(state.dice[seat]) * value - len(state.hands[seat])
 
 
-def choose(game: ThanksALottery, state: LotteryState, rng: random.Random) -> Action:
+def choose(game: LotteryRules, state: LotteryState, rng: random.Random) -> Action:
     """The heuristic decision for the current player."""
     if state.phase == TAKE:
         return Action.of("take", max(state.pool, key=lambda v: (state.pool.count(v), v)))
@@ -87,11 +102,9 @@ def choose(game: ThanksALottery, state: LotteryState, rng: random.Random) -> Act
 
 
 def _effect(
-    game: ThanksALottery, state: LotteryState, seat: int, action: Action
+    game: LotteryRules, state: LotteryState, seat: int, action: Action
 ) -> tuple[int, int, int, int]:
     """Cards leaving the hand (net), dice earned, cards given to opponents, wilds laid."""
-    from companion.engine.games.thanks_a_lottery.game import play_moves
-
     if action.verb == "play":
         shape = play_moves(state.counts(seat), state.wilds(seat))[action]
         return len(shape.numbers), 0, 0, int(shape.wild_at is not None)

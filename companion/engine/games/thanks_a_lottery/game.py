@@ -9,8 +9,6 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Mapping
-from functools import lru_cache
-from itertools import product
 from typing import Any
 
 from companion.engine.actions import Action
@@ -28,8 +26,23 @@ from companion.engine.events import (
 )
 from companion.engine.game import CardFace, Game, GameConfig, GameResult
 from companion.engine.games.thanks_a_lottery import adjudication, explain
-from companion.engine.games.thanks_a_lottery.blocks import Extension, Shape, extensions, new_blocks
+from companion.engine.games.thanks_a_lottery.blocks import Extension, Shape
+from companion.engine.games.thanks_a_lottery.bot import choose
 from companion.engine.games.thanks_a_lottery.components import DEFAULT, NUMBERS, WILD, Components
+from companion.engine.games.thanks_a_lottery.moves import (
+    ADD,
+    KEEP,
+    LONG_GAME,
+    LUCKY_CARD,
+    PASS,
+    PLAY,
+    REPLACE,
+    REROLL_DICE,
+    TAKE_DIE,
+    add_moves,
+    play_moves,
+    sub_multisets,
+)
 from companion.engine.games.thanks_a_lottery.scoring import lucky_number, round_score, space_points
 from companion.engine.games.thanks_a_lottery.state import (
     ACT,
@@ -50,48 +63,8 @@ from companion.engine.games.thanks_a_lottery.state import (
     RoundStopped,
     WildReplaced,
 )
+from companion.engine.games.thanks_a_lottery.transcript import describe
 from companion.engine.registry import register
-
-PLAY, ADD, REPLACE, PASS = "play", "add", "replace", "pass"
-TAKE_DIE, REROLL_DICE, KEEP = "take", "reroll", "keep"
-LONG_GAME, LUCKY_CARD = "long-game", "lucky-card"
-
-
-def wild_arg(number: int) -> str:
-    """The action argument that declares a wild's number, e.g. ``wild=1``."""
-    return f"wild={number}"
-
-
-@lru_cache(maxsize=8192)
-def play_moves(counts: tuple[int, ...], wilds: int) -> dict[Action, Shape]:
-    """``play ...`` actions for every block the hand can lay, with their shapes."""
-    moves = {}
-    for shape in new_blocks(counts, wilds):
-        tail = () if shape.wild_number is None else (wild_arg(shape.wild_number),)
-        moves[Action.of(PLAY, *shape.real_numbers, *tail)] = shape
-    return moves
-
-
-@lru_cache(maxsize=8192)
-def add_moves(block_id: str, shape: Shape, counts: tuple[int, ...], wilds: int) -> dict[Action, Extension]:
-    """``add B ...`` actions for every way to grow block ``block_id`` from the hand."""
-    moves = {}
-    for ext in extensions(shape, counts, wilds):
-        tail = () if ext.wild is None else (wild_arg(ext.wild),)
-        moves[Action.of(ADD, block_id, *ext.real_added, *tail)] = ext
-    return moves
-
-
-def sub_multisets(values: list[int]) -> list[tuple[int, ...]]:
-    """Every non-empty choice of dice by value from ``values`` (sorted), smallest first."""
-    distinct = sorted(set(values))
-    ranges = [range(values.count(v) + 1) for v in distinct]
-    out = []
-    for picks in product(*ranges):
-        chosen = tuple(v for v, k in zip(distinct, picks, strict=True) for _ in range(k))
-        if chosen:
-            out.append(chosen)
-    return sorted(out, key=lambda c: (len(c), c))
 
 
 def _insort_card(hand: list[str], card: str) -> None:
@@ -487,16 +460,12 @@ class ThanksALottery(Game[LotteryState]):
 
     def describe(self, state: LotteryState, action: Action) -> str:
         """A transcript line, e.g. ``player 2 adds 6 to b1 (player 1's block)``."""
-        from companion.engine.games.thanks_a_lottery.transcript import describe
-
         return describe(self, state, action)
 
     # --- bots and adjudicate -------------------------------------------------------------------
 
     def heuristic_action(self, state: LotteryState, rng: random.Random) -> Action:
         """Play blocks, add to others' blocks for dice, end rounds when ahead (see ``bot``)."""
-        from companion.engine.games.thanks_a_lottery.bot import choose
-
         return choose(self, state, rng)
 
     @classmethod

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.engine.actions import Action
+from companion.engine.game import Game
+from companion.engine.games.thanks_a_lottery.moves import play_moves
 from companion.engine.games.thanks_a_lottery.state import LotteryState
-
-if TYPE_CHECKING:
-    from companion.engine.games.thanks_a_lottery.game import ThanksALottery
 
 
 def _cards(args: tuple[str | int, ...]) -> str:
     return " ".join(f"a wild as {str(a)[5:]}" if str(a).startswith("wild=") else str(a) for a in args)
 
 
-def describe(game: ThanksALottery, state: LotteryState, action: Action) -> str:
+def describe(game: Game[LotteryState], state: LotteryState, action: Action) -> str:
     """One line for ``action`` about to be applied to ``state``.
 
     >>> from companion.engine import GameConfig, make_game
@@ -29,8 +26,6 @@ def describe(game: ThanksALottery, state: LotteryState, action: Action) -> str:
     seat = game.current_player(state)
     who = f"player {seat + 1}" if seat is not None else "the table"
     if action.verb == "play" and seat is not None:
-        from companion.engine.games.thanks_a_lottery.game import play_moves
-
         shape = play_moves(state.counts(seat), state.wilds(seat)).get(action)
         cards = shape.cards_text() if shape else _cards(action.args)
         return f"{who} plays the block {cards} ({state.next_block_id()})"
