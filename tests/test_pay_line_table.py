@@ -199,7 +199,7 @@ def test_the_heuristic_bot_beats_the_random_bot() -> None:
 def test_the_modules_docstring_examples_hold() -> None:
     import doctest
 
-    from companion.engine.games import pay_line
+    from companion.engine.games.pay_line import state
 
-    outcome = doctest.testmod(pay_line)
+    outcome = doctest.testmod(state)
     assert outcome.attempted > 0 and outcome.failed == 0
