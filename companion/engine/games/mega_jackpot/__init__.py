@@ -51,10 +51,10 @@ Where the rulebook and RULINGS are silent, this module decides (each has a test)
   the genie tile end the game at once with that player as the only winner (scores are shown
   but not counted).
 
-Modules (game id ``mega-jackpot``): the rules in :mod:`.rules`, transcript lines in :mod:`.transcript`, the state and events in
-:mod:`.state`, the components in :mod:`.components`, the odds advisor in :mod:`.odds`, the
-heuristic bot in :mod:`.strategy` and the ``companion adjudicate`` ruling in
-:mod:`.adjudication`. Importing the package registers the game.
+Modules (game id ``mega-jackpot``): the rules in :mod:`.rules`, transcript lines in
+:mod:`.transcript`, the state and events in :mod:`.state`, the components in
+:mod:`.components`, the odds advisor in :mod:`.odds`, the heuristic bot in :mod:`.strategy`
+and the ``companion adjudicate`` ruling in :mod:`.adjudication`. Importing the package registers the game.
 """
 
 from companion.engine.games.mega_jackpot.odds import FlipOdds, flip_choices, flip_odds
