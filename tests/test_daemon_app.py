@@ -13,9 +13,10 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.daemon.app import PAUSED_MESSAGE, Daemon, RunOptions
 from companion.daemon.camera import CameraStatus
-from companion.journal import Journal, JournalFullError
+from companion.journal import JournalFullError, open_readonly
 from companion.screen.views import GameSelectView, MenuView, PlayersView, TableView
 from hardware.events import LONG_PRESS, PRESS, RELEASE, InputEvent
+from tests.journal_faults import journal_games, scribble
 
 
 def make(tmp_path: Path, **options: Any) -> Daemon:
@@ -86,7 +87,7 @@ def test_a_pin_press_is_journaled_before_the_frame_that_shows_it(tmp_path: Path)
         assert daemon.view.reels.held == (False, True, False)
         shown = daemon.flow.session.version  # type: ignore[union-attr]
         game_id = daemon.flow.session.game_id  # type: ignore[union-attr]
-        with Journal.open(tmp_path / "journal.sqlite") as other:
+        with open_readonly(tmp_path / "journal.sqlite") as other:  # the daemon holds the writer's lock
             assert len(other.actions(game_id)) == shown  # every shown action is on disk already
     finally:
         daemon.close()
@@ -136,7 +137,8 @@ def test_a_full_disk_pauses_the_game_and_the_press_is_retried_once_there_is_room
 
 
 def test_a_corrupt_journal_is_kept_aside_and_the_screen_says_so(tmp_path: Path) -> None:
-    (tmp_path / "journal.sqlite").write_bytes(b"\x00garbage" * 512)
+    journal_games(tmp_path / "journal.sqlite", [12, 12])
+    scribble(tmp_path / "journal.sqlite", 4096, 16)  # a damaged page: SQLite reports it malformed
     daemon = make(tmp_path, game="bandit", mode="cabinet")
     try:
         daemon.step()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.journal import Journal, JournalError, JournalFullError, default_journal_path, state_dir
-from companion.journal.store import APPLICATION_ID
+from companion.journal.readonly import APPLICATION_ID
 
 CONFIG = {"game": "bandit", "players": 2, "variants": [], "seed": 7, "options": {}}
 
@@ -67,30 +67,32 @@ def test_an_unknown_game_id_is_a_clear_error(tmp_path: Path) -> None:
     journal.close()
 
 
-def test_a_corrupt_file_is_moved_aside_never_overwritten(tmp_path: Path) -> None:
+def test_a_text_file_at_the_journal_path_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite"
     garbage = b"this is not a database" * 300
     path.write_bytes(garbage)
-    with Journal.open(path) as journal:
-        assert journal.moved_aside is not None
-        assert journal.moved_aside.read_bytes() == garbage
-        assert "corrupt" in journal.moved_aside.name
-        assert journal.games() == []
+    with pytest.raises(JournalError, match="not a companion journal"):
+        Journal.open(path)
+    assert path.read_bytes() == garbage
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["j.sqlite"]
 
 
-def test_another_programs_database_is_moved_aside(tmp_path: Path) -> None:
+def test_another_programs_database_is_refused_untouched(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite"
     foreign = sqlite3.connect(path)
     foreign.execute("CREATE TABLE photos (name TEXT)")
     foreign.execute("INSERT INTO photos VALUES ('holiday.jpg')")
     foreign.commit()
     foreign.close()
-    with Journal.open(path) as journal:
-        assert journal.moved_aside is not None
-        kept = sqlite3.connect(journal.moved_aside)
-        assert kept.execute("SELECT name FROM photos").fetchall() == [("holiday.jpg",)]
-        kept.close()
-        assert journal._db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="another program"):
+        Journal.open(path)
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("*corrupt*"))
+    kept = sqlite3.connect(path)
+    assert kept.execute("SELECT name FROM photos").fetchall() == [("holiday.jpg",)]
+    assert kept.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID
+    kept.close()
 
 
 def test_a_full_disk_raises_a_retryable_error_and_loses_nothing(tmp_path: Path) -> None:

@@ -6,8 +6,11 @@ from companion.journal.readonly import ReadOnlyJournal, open_readonly
 from companion.journal.store import (
     GameRecord,
     Journal,
+    JournalBusyError,
     JournalError,
     JournalFullError,
+    JournalReadOnlyError,
+    JournalUnwritableError,
     default_journal_path,
     open_for_cli,
     state_dir,
@@ -15,5 +18,6 @@ from companion.journal.store import (
 
 __all__ = [
     "GameRecord", "Journal", "JournalError", "JournalFullError", "default_journal_path", "open_for_cli",
-    "state_dir", "ReadOnlyJournal", "open_readonly",
+    "state_dir", "ReadOnlyJournal", "open_readonly", "JournalBusyError", "JournalReadOnlyError",
+    "JournalUnwritableError",
 ]

@@ -75,6 +75,17 @@ class JournalReader:
         )
         return [text for (text,) in rows]
 
+    def last_scores(self, game_id: int) -> tuple[int, list[int]] | None:
+        """The last scores noted during play (action count, scores), or None if none were."""
+        row = self._db.execute(
+            "SELECT text FROM entries WHERE game_id = ? AND kind = 'scores' ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        data = json.loads(row[0])
+        return int(data["version"]), [int(s) for s in data["scores"]]
+
     def entries(self, game_id: int) -> list[tuple[int, str, str, float]]:
         """Every entry (seq, kind, text, at) of the game in order."""
         rows = self._db.execute(

@@ -5,9 +5,10 @@ classic failure (PLATFORM.md); a committed transaction survives power loss, and 
 one is rolled back on the next open. Each ``record_*`` call is its own committed transaction,
 and the daemon calls it before the screen shows the result.
 
-A file that is not our journal (corrupt, or another program's database) is never overwritten:
-it is renamed aside (``journal.sqlite.corrupt-20260101T120000``) and a fresh journal is created;
-:attr:`Journal.moved_aside` says where it went so the screen and the log can tell the user.
+Only a journal SQLite itself reports damaged is moved aside (``journal.sqlite.corrupt-STAMP``),
+and its games are recovered as far as they replay (:mod:`.recovery`); anything else that is
+wrong is a one-line error that changes nothing, and a disk that cannot be written (full,
+read-only) is a retryable :class:`JournalUnwritableError` (:mod:`.opening`).
 
 >>> import tempfile, pathlib
 >>> j = Journal.open(pathlib.Path(tempfile.mkdtemp()) / "j.sqlite")
@@ -30,47 +31,28 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from companion.journal.reading import GameRecord as GameRecord  # re-exported: session imports it here
-from companion.journal.reading import JournalError, JournalReader
-from companion.journal.readonly import (
-    APPLICATION_ID,
-    SCHEMA,
-    ReadOnlyJournal,
-    identity_problem,
-    journal_uri,
-    open_readonly,
+from companion.journal.backup import automatic_backup
+from companion.journal.backup import backup as backup_to
+from companion.journal.lock import JournalBusyError, JournalLock
+from companion.journal.opening import (
+    JournalFullError,
+    JournalReadOnlyError,
+    JournalUnwritableError,
+    check_target,
+    open_checked,
+    unwritable,
 )
+from companion.journal.reading import GameRecord, JournalError, JournalReader
+from companion.journal.readonly import ReadOnlyJournal, open_readonly
+from companion.journal.recovery import RecoveryReport, integrity_problem
+
+__all__ = [
+    "GameRecord", "Journal", "JournalBusyError", "JournalError", "JournalFullError", "JournalReadOnlyError",
+    "JournalUnwritableError", "default_journal_path", "open_for_cli", "state_dir",
+]
 
 FILE_NAME = "journal.sqlite"
-
-_TABLES = """
-CREATE TABLE IF NOT EXISTS games (
-    id          INTEGER PRIMARY KEY,
-    config      TEXT NOT NULL,
-    seats       TEXT NOT NULL,
-    mode        TEXT NOT NULL,
-    started_at  REAL NOT NULL,
-    ended_at    REAL,
-    status      TEXT NOT NULL DEFAULT 'playing',
-    result      TEXT
-);
-CREATE TABLE IF NOT EXISTS entries (
-    game_id     INTEGER NOT NULL REFERENCES games(id),
-    seq         INTEGER NOT NULL,
-    kind        TEXT NOT NULL,
-    text        TEXT NOT NULL,
-    at          REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS nights (
-    id          INTEGER PRIMARY KEY,
-    started_at  REAL NOT NULL
-);
-"""
-
-
-class JournalFullError(JournalError):
-    """The disk is full: nothing was written; free space and the same write can be retried."""
+log = logging.getLogger(__name__)
 
 
 def state_dir() -> Path:
@@ -87,95 +69,61 @@ def default_journal_path() -> Path:
     return state_dir() / FILE_NAME
 
 
-def _is_full(error: sqlite3.Error) -> bool:
-    code = getattr(error, "sqlite_errorcode", None)
-    return code == sqlite3.SQLITE_FULL or "disk is full" in str(error)
-
-
 class Journal(JournalReader):
     """The open journal. Use :meth:`open`; every write is committed before it returns."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path, moved_aside: Path | None) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: Path, recovery: RecoveryReport | None = None,
+                 lock: JournalLock | None = None) -> None:
         super().__init__(connection, path)
-        #: Where a corrupt or foreign file was moved on open (None if nothing was moved).
-        self.moved_aside = moved_aside
+        #: What recovery of a damaged journal found and kept (None: the journal was healthy).
+        self.recovery = recovery
+        self._lock = lock
+
+    @property
+    def moved_aside(self) -> Path | None:
+        """Where a damaged journal was moved on open (None if nothing was moved)."""
+        return self.recovery.moved_to if self.recovery else None
 
     # --- opening ---------------------------------------------------------------------------
 
     @classmethod
     def open(cls, path: Path | None = None) -> Journal:
-        """Open (or create) the journal at ``path`` (default :func:`default_journal_path`).
+        """Open (or create) the journal at ``path`` (default :func:`default_journal_path`) for writing.
 
-        Readers that must not change anything use :func:`~.readonly.open_readonly` instead.
+        Takes the journal's lock (:class:`~.lock.JournalBusyError` if another daemon has it),
+        refuses what is not a journal and pauses on what cannot be written (:mod:`.opening`),
+        and recovers a journal SQLite reports damaged (:attr:`recovery`). Readers that must not
+        change anything use :func:`~.readonly.open_readonly` instead.
         """
         path = Path(path) if path else default_journal_path()
+        check_target(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            lock = JournalLock.acquire(path)
         except OSError as error:
-            raise JournalError(
-                f"cannot create the journal directory {path.parent} ({error.strerror}); "
-                "set [journal] path or STATE_DIRECTORY to a writable place"
-            ) from None
-        moved: Path | None = None
-        if path.exists() and path.stat().st_size > 0:
-            problem = cls._problem(path)
-            if problem:
-                moved = cls._move_aside(path, problem)
+            raise unwritable(error, path, "create the journal") from None
         try:
-            db = cls._connect(path)
-        except sqlite3.Error as error:
-            raise JournalError(f"cannot open the journal {path} ({error}); check the disk") from None
-        return cls(db, path, moved)
-
-    @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves so each write is one transaction.
-        db = sqlite3.connect(str(path), isolation_level=None, timeout=5.0, check_same_thread=False)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("PRAGMA foreign_keys=ON")
-        if db.execute("PRAGMA application_id").fetchone()[0] == 0:
-            db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            db.execute(f"PRAGMA user_version={SCHEMA}")
-        db.executescript(_TABLES)
-        return db
+            db, report = open_checked(path)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(db, path, report, lock)
 
     @staticmethod
     def _problem(path: Path) -> str | None:
-        """Why ``path`` is not a usable journal of ours, or None when it is."""
+        """Why ``path`` is not a usable, intact journal of ours (None when it is); changes nothing."""
         try:
-            db = sqlite3.connect(journal_uri(path, mode="ro"), uri=True)
-            try:
-                problem = identity_problem(db)
-                check = db.execute("PRAGMA quick_check").fetchone()[0]
-            finally:
-                db.close()
-        except sqlite3.DatabaseError as error:
-            return f"it is not a readable SQLite database ({error})"
-        if problem:
-            return problem
-        if check != "ok":
-            return f"it is damaged ({check})"
-        return None
+            with open_readonly(path) as journal:
+                return integrity_problem(journal.connection)
+        except JournalError as error:
+            return str(error)
 
-    @staticmethod
-    def _move_aside(path: Path, problem: str) -> Path:
-        stamp = time.strftime("%Y%m%dT%H%M%S")
-        target = path.with_name(f"{path.name}.corrupt-{stamp}")
-        n = 1
-        while target.exists():
-            target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-            n += 1
-        for suffix in ("-wal", "-shm"):
-            side = path.with_name(path.name + suffix)
-            if side.exists():
-                side.rename(target.with_name(target.name + suffix))
-        path.rename(target)
-        logging.getLogger(__name__).warning(
-            "journal %s could not be used because %s; moved it to %s and started a new one",
-            path, problem, target,
-        )
-        return target
+    def close(self) -> None:
+        """Close the database and let go of the lock (idempotent)."""
+        super().close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def __enter__(self) -> Journal:
         return self
@@ -196,12 +144,8 @@ class Journal(JournalReader):
                     self._db.execute("ROLLBACK")
                 raise
             return cursor
-        except sqlite3.OperationalError as error:
-            if _is_full(error):
-                raise JournalFullError(
-                    "the disk is full: the game is paused until there is space (nothing was lost)"
-                ) from None
-            raise JournalError(f"the journal could not be written ({error}); check the SD card") from None
+        except sqlite3.Error as error:
+            raise unwritable(error, self.path) from None
 
     def start_game(self, config: Mapping[str, Any], seats: list[str], mode: str) -> int:
         """Record a new game (``GameConfig.to_dict()``); returns its id."""
@@ -233,6 +177,11 @@ class Journal(JournalReader):
         text = observation if isinstance(observation, str) else json.dumps(dict(observation), sort_keys=True)
         return self._append(game_id, "observation", text)
 
+    def record_scores(self, game_id: int, version: int, scores: list[int]) -> int:
+        """Note the scores after action ``version`` (end of a turn): what ``history`` still shows
+        if a later update can no longer replay the game's log."""
+        return self._append(game_id, "scores", json.dumps({"version": version, "scores": list(scores)}))
+
     def finish_game(self, game_id: int, result: Mapping[str, Any], status: str = "finished") -> None:
         """Mark a game finished (or ``abandoned``) with its result."""
         self._write(
@@ -240,11 +189,43 @@ class Journal(JournalReader):
             (time.time(), status, json.dumps(dict(result), sort_keys=True), game_id),
         )
 
+
     def start_night(self) -> float:
         """The host's "New night": games from now on are a new night (see :mod:`.queries`)."""
         now = time.time()
         self._write("INSERT INTO nights (started_at) VALUES (?)", (now,))
         return now
+
+    # --- quiet moments: checkpoint and backup ------------------------------------------------
+
+    def checkpoint(self) -> bool:
+        """Copy the WAL into the main file and empty it, so the main file alone is the journal.
+
+        Called at quiet moments (end of a turn, end of a game). SQLite makes it safe against a
+        power cut at any point; a failure (full disk) changes nothing and is only logged, since
+        every action is already committed in the WAL. True when the WAL was emptied.
+        """
+        try:
+            busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error as error:
+            log.warning("journal checkpoint skipped: %s", unwritable(error, self.path, "checkpoint"))
+            return False
+        return int(busy) == 0
+
+    def backup(self, target: Path) -> Path:
+        """A consistent copy of the whole journal at ``target`` (SQLite's online backup)."""
+        try:
+            return backup_to(self._db, target)
+        except (sqlite3.Error, OSError) as error:
+            raise unwritable(error, target, "write the backup") from None
+
+    def automatic_backup(self, label: str) -> Path | None:
+        """The end-of-game copy in ``backups/`` (the newest few are kept); None (logged) on failure."""
+        try:
+            return automatic_backup(self._db, self.path, label)
+        except (sqlite3.Error, OSError) as error:
+            log.warning("automatic backup skipped: %s", unwritable(error, self.path, "back up"))
+            return None
 
 
 def open_for_cli(config_path: str | None, journal_path: str | None) -> ReadOnlyJournal:
