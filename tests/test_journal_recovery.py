@@ -27,7 +27,7 @@ def test_a_damaged_page_moves_the_file_aside_and_saves_what_replays(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "journal.sqlite"
     journal_games(path, [40, 40, 40])
-    scribble(path, 5 * 4096, 16)  # the page holding the last game's later entries
+    scribble(path, -4096, 16)  # the last page: the last game's later entries
     damaged = path.read_bytes()
     with caplog.at_level(logging.WARNING), Journal.open(path) as journal:
         report = journal.recovery
