@@ -32,11 +32,26 @@ def test_the_data_file_says_its_composition_is_an_assumed_default() -> None:
 def test_each_set_has_sixty_cards_with_two_special_cards_per_ability(
         card_set: str, abilities: tuple[str, ...]) -> None:
     assert count(set=card_set) == 60
-    specials = Counter(c.ability for c in CATALOGUE.cards.values() if c.set == card_set and c.is_special)
+    specials: Counter[str | None] = Counter()
+    for card in CATALOGUE.cards.values():
+        if card.set == card_set and card.is_special:
+            specials[card.ability] += card.count
     assert specials == dict.fromkeys(abilities, 2)
     for card in CATALOGUE.cards.values():
         if card.set == card_set and card.is_special:
             assert card.coins == 1 and len(card.symbols) == 1 and not card.is_wild
+
+
+def test_the_two_jackpot_payouts_can_be_in_one_jackpot() -> None:
+    """The rulebook pays "two Jackpot Payouts in play" four times the third card: the data must
+    let both be in one jackpot (they showed grapes and diamond, which never match)."""
+    from companion.engine.games.jackpot_payout.evaluation import jackpot_coins, jackpot_symbol
+
+    payouts = [c for c in CATALOGUE.cards.values() for _ in range(c.count) if c.ability == "jackpot-payout"]
+    assert len(payouts) == 2
+    third = CATALOGUE.cards["exp-grapes-4"]
+    assert jackpot_symbol([*payouts, third]) is not None
+    assert jackpot_coins([*payouts, third]) == 4 * third.coins
 
 
 def test_regular_cards_have_one_symbol_with_1_to_4_coins_or_two_with_1_to_2_or_are_wild() -> None:
