@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from companion.engine import InvalidSituationError, get_game
+from companion.engine.games.jackpot_payout.cards import default_catalogue
 from tests.test_jackpot_payout_setup import play, reveal, start
 
 GAME = get_game("jackpot-payout")
@@ -80,6 +81,26 @@ def test_jackpot_payout_doubles_two_pay_four_times_the_third_three_four_times_th
     assert rule(*cards)["coins"] == coins
 
 
+def test_cards_may_be_named_by_the_ids_vision_identify_prints() -> None:
+    by_id = GAME.adjudicate({"cards": ["int-grapes-2", "int-wild-1", {"id": "int-grapes-cherries-1"}]})
+    printed = default_catalogue().cards
+    by_value = rule(*({"symbols": list(printed[i].symbols), "coins": printed[i].coins}
+                      for i in ("int-grapes-2", "int-wild-1", "int-grapes-cherries-1")))
+    assert by_id == by_value and by_id["jackpot"] is True
+
+
+def test_two_printed_jackpot_payouts_pay_four_times_the_third_card() -> None:
+    payout = "exp-jackpot-payout-grapes"
+    ruling = GAME.adjudicate({"cards": [payout, payout, "exp-grapes-4"], "variants": ["expert"]})
+    assert ruling["jackpot"] is True and ruling["coins"] == 4 * 4
+
+
+def test_the_adjudicator_knows_the_games_variants() -> None:
+    from companion.engine.games.jackpot_payout.evaluation import VARIANT_IDS
+
+    assert set(VARIANT_IDS) == set(GAME.variants)
+
+
 def test_shopping_spree_is_reported_without_a_jackpot() -> None:
     assert rule(card("shamrock", ability="shopping-spree"), card("crown"), card("diamond"))["shopping_spree"]
 
@@ -95,8 +116,15 @@ def test_shopping_spree_is_reported_without_a_jackpot() -> None:
     ({"cards": [{"symbols": ["grapes", "grapes"], "coins": 1}] * 3}, "not a card"),
     ({"cards": [{"symbols": ["wild", "grapes"], "coins": 1}] * 3}, "not a card"),
     ({"cards": [{"symbols": [], "coins": 1}] * 3}, "one or two symbols"),
-    ({"cards": ["grapes", "grapes", "grapes"]}, "card 1 must be an object"),
+    ({"cards": ["grapes", "grapes", "grapes"]}, "card 1: no Jackpot Payout card has the id 'grapes'"),
+    ({"cards": [7, "int-grapes-2", "int-grapes-2"]}, "card 1 must be"),
     ({"cards": [{"symbols": ["grapes"], "coins": 1, "colour": "red"}] * 3}, "unknown key 'colour'"),
+    ({"cards": [{"symbols": ["grapes"], "coins": 1}] * 3, "card": 1}, "does not know the key 'card'"),
+    ({"cards": ["exp-jackpot-payout-grapes"] * 3},
+     "3 cards exp-jackpot-payout-grapes are in play, but the game has 2"),
+    ({"cards": [{"id": "int-grapes-2", "coins": 3}, "int-grapes-2", "int-wild-1"]}, "has coins 2, not 3"),
+    ({"cards": ["exp-grapes-4", "int-grapes-2", "int-wild-1"], "variants": ["expert"]}, "introductory set"),
+    ({"cards": ["x" * 5000] * 3}, r"id 'x{20,40}\.\.\.x{20,40}' "),
 ])
 def test_bad_situations_are_refused_naming_the_bad_value(situation: Any, message: str) -> None:
     with pytest.raises(InvalidSituationError, match=message):

@@ -24,11 +24,20 @@ from typing import Any
 from companion.engine.errors import InvalidSituationError
 from companion.engine.games.jackpot_payout.cards import (
     ABILITIES,
+    GAME_ID,
     MAX_COINS,
+    PLAYABLE_SETS,
     SYMBOLS,
     WILD,
     Card,
+    default_catalogue,
 )
+from companion.engine.situation import check_keys, excerpt, require_object, variants
+
+GAME = GAME_ID
+#: the game's variant ids (game.py imports this module, so they are named here; a test keeps
+#: them equal)
+VARIANT_IDS = dict.fromkeys(("expert", "mixed"), "")
 
 REELS = 3
 CONSOLATION_COINS = 2
@@ -95,33 +104,73 @@ def count_ability(cards: Sequence[Card], ability: str) -> int:
 # --- adjudicate ----------------------------------------------------------------------------------
 
 
+CARD_KEYS = ("symbols", "coins", "ability", "id", "name")
+CARD_EXAMPLE = '{"symbols": ["grapes"], "coins": 1} or a card id such as "int-grapes-2"'
+
+
+def _printed_card(card_id: Any, where: str) -> Card:
+    """The catalogue card behind an id as ``companion vision identify`` prints it."""
+    cards = default_catalogue().cards
+    if not isinstance(card_id, str) or card_id not in cards:
+        raise InvalidSituationError(f"{where}: no Jackpot Payout card has the id {excerpt(card_id)} "
+                                    "(ids as 'companion vision identify' prints them, e.g. int-grapes-2)")
+    return cards[card_id]
+
+
 def _situation_card(entry: Any, index: int) -> Card:
+    """One card in play: a card id, or an object with its symbols, coins and ability (and
+    optionally its id, which must then agree with them)."""
     where = f"card {index + 1}"
+    if isinstance(entry, str):
+        return _printed_card(entry, where)
     if not isinstance(entry, Mapping):
-        raise InvalidSituationError(f'{where} must be an object like {{"symbols": ["grapes"], "coins": 1}}')
-    unknown = sorted(set(entry) - {"symbols", "coins", "ability", "id", "name"})
+        raise InvalidSituationError(f"{where} must be {CARD_EXAMPLE}")
+    unknown = [key for key in entry if key not in CARD_KEYS]
     if unknown:
-        raise InvalidSituationError(f"{where}: unknown key {unknown[0]!r} (keys: symbols, coins, ability)")
+        raise InvalidSituationError(f"{where}: unknown key {excerpt(unknown[0])} "
+                                    "(keys: symbols, coins, ability, id)")
+    if "id" in entry:
+        printed = _printed_card(entry["id"], where)
+        given = {"symbols": list(printed.symbols), "coins": printed.coins, "ability": printed.ability}
+        for key, value in given.items():
+            if key in entry and entry[key] != value:
+                raise InvalidSituationError(f"{where}: card {printed.id} has {key} {excerpt(value)}, "
+                                            f"not {excerpt(entry[key])}")
+        return printed
     symbols = entry.get("symbols")
     if not isinstance(symbols, list) or not 1 <= len(symbols) <= 2:
-        raise InvalidSituationError(f'{where}: "symbols" must list one or two symbols, got {symbols!r}')
+        raise InvalidSituationError(f'{where}: "symbols" must list one or two symbols, '
+                                    f"got {excerpt(symbols)}")
     for symbol in symbols:
         if symbol not in (*SYMBOLS, WILD):
             raise InvalidSituationError(
-                f"{where}: unknown symbol {symbol!r} (symbols: {', '.join((*SYMBOLS, WILD))})"
+                f"{where}: unknown symbol {excerpt(symbol)} (symbols: {', '.join((*SYMBOLS, WILD))})"
             )
     if len(set(symbols)) != len(symbols) or (WILD in symbols and len(symbols) > 1):
-        raise InvalidSituationError(f"{where}: {symbols!r} is not a card: two symbols, or wild alone")
+        raise InvalidSituationError(f"{where}: {excerpt(symbols)} is not a card: two symbols, or wild alone")
     coins = entry.get("coins")
     if not isinstance(coins, int) or isinstance(coins, bool) or not 0 <= coins <= MAX_COINS:
-        raise InvalidSituationError(f'{where}: "coins" must be a whole number 0-{MAX_COINS}, got {coins!r}')
+        raise InvalidSituationError(f'{where}: "coins" must be a whole number 0-{MAX_COINS}, '
+                                    f"got {excerpt(coins)}")
     ability = entry.get("ability")
     if ability is not None and ability not in ABILITIES:
         known = ", ".join(ABILITIES)
-        raise InvalidSituationError(f"{where}: unknown ability {ability!r} (abilities: {known})")
+        raise InvalidSituationError(f"{where}: unknown ability {excerpt(ability)} (abilities: {known})")
     kind = "special" if ability else "regular"
     return Card(id=f"card-{index + 1}", name=where, symbols=tuple(symbols), coins=coins, ability=ability,
                 kind=kind, set="all", solo=True, multiplayer=True, count=1)
+
+
+def _check_printed_counts(cards: Sequence[Card]) -> None:
+    """Cards named by id cannot be in play more often than they are printed."""
+    catalogue = default_catalogue().cards
+    for card in cards:
+        if card.id in catalogue:
+            shown = sum(1 for other in cards if other.id == card.id)
+            if shown > card.count:
+                copies = "one copy" if card.count == 1 else f"{card.count} copies"
+                raise InvalidSituationError(f"{shown} cards {card.id} are in play, but the game has {copies} "
+                                            "(a player plays their own deck): a misread?")
 
 
 def adjudicate_situation(situation: Mapping[str, Any]) -> dict[str, Any]:
@@ -135,14 +184,22 @@ def adjudicate_situation(situation: Mapping[str, Any]) -> dict[str, Any]:
     >>> adjudicate_situation({"cards": [{"symbols": ["crown"], "coins": 1}] * 3})["coins"]
     3
     """
-    if not isinstance(situation, Mapping):
-        raise InvalidSituationError('jackpot-payout needs a JSON object: {"cards": [three cards]}')
+    situation = require_object(situation, GAME, '{"cards": [three cards]}')
+    check_keys(situation, ("cards",), GAME)
+    played = variants(situation, VARIANT_IDS, GAME)
     entries = situation.get("cards")
     if not isinstance(entries, list):
         raise InvalidSituationError('jackpot-payout needs "cards": a list of the three cards in play')
     if len(entries) != REELS:
         raise InvalidSituationError(f"jackpot-payout needs exactly 3 cards in play, got {len(entries)}")
     cards = [_situation_card(entry, index) for index, entry in enumerate(entries)]
+    _check_printed_counts(cards)
+    # Said which sets are played ("variants" given), a card of another set is a misread.
+    sets = PLAYABLE_SETS if "mixed" in played else ("expert",) if "expert" in played else ("introductory",)
+    for card in cards:
+        if "variants" in situation and card.set in PLAYABLE_SETS and card.set not in sets:
+            raise InvalidSituationError(f"card {card.id} is from the {card.set} set, which this game does "
+                                        f"not play (variants: {', '.join(sorted(played)) or 'none'})")
     symbol = jackpot_symbol(cards)
     pairs = len(pair_symbols(cards))
     coins = 0
