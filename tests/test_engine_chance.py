@@ -45,3 +45,26 @@ def test_the_table_report_is_checked_when_reported_and_answered_in_order() -> No
     table.report("cherry", DEAL)
     table.report("bar", DEAL)
     assert [table.resolve(DEAL), table.resolve(DEAL)] == ["cherry", "bar"]
+
+
+def test_a_refused_report_says_what_to_check_and_never_mentions_a_die_for_a_card() -> None:
+    from companion.engine import Action, GameConfig, ImpossibleOutcomeError, Match
+
+    match = Match.new(GameConfig("bandit", players=2, seed=1))
+    for card in ("bar", "bar", "bar"):
+        match.apply(Action.reveal(card))
+    with pytest.raises(ImpossibleOutcomeError) as used_up:
+        match.apply(Action.reveal("bar"))
+    assert "none is left" in str(used_up.value) and "die" not in str(used_up.value)
+    assert "check the card for row 2, column 1" in str(used_up.value)
+    for never in ("lemon", "blank"):  # blank: only with the bad-luck variant
+        with pytest.raises(ImpossibleOutcomeError) as absent:
+            match.apply(Action.reveal(never))
+        assert f"there is no '{never}' in this game" in str(absent.value)
+        assert "none is left" not in str(absent.value)
+
+
+def test_without_the_games_word_a_refused_outcome_claims_neither() -> None:
+    point = ChancePoint("roll", "die 1", (("red", 1),))
+    with pytest.raises(ImpossibleOutcomeError, match="'x' cannot be die 1 now .*check die 1"):
+        point.check("x")

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
 from companion.engine.errors import EngineError, ImpossibleOutcomeError
+from companion.engine.situation import excerpt
 
 
 @dataclass(frozen=True)
@@ -69,14 +70,30 @@ class ChancePoint:
         total = self.total
         return {name: Fraction(weight, total) for name, weight in self.outcomes}
 
-    def check(self, outcome: str) -> None:
-        """Raise :class:`ImpossibleOutcomeError` unless ``outcome`` can happen here."""
+    def check(self, outcome: str, ever: Collection[str] | None = None) -> None:
+        """Raise :class:`ImpossibleOutcomeError` unless ``outcome`` can happen here.
+
+        ``ever`` is everything this kind of point can ever reveal in the game, when the game
+        says: then a used-up outcome is "none is left" and one never in the game is named as
+        such, instead of the one claiming the other.
+
+        >>> point = ChancePoint("deal", "the card for row 1, column 2", (("bar", 3),))
+        >>> point.check("lemon", ever=("bar", "cherry"))
+        Traceback (most recent call last):
+        ...
+        companion.engine.errors.ImpossibleOutcomeError: there is no 'lemon' in this game ...
+        """
         if self.weight(outcome) == 0:
             possible = ", ".join(name for name, _ in self.outcomes)
-            raise ImpossibleOutcomeError(
-                f"'{outcome}' cannot be {self.what}: none is left (possible: {possible}); "
-                "check the card or die and report it again"
-            )
+            quoted = excerpt(outcome)
+            if ever is None:
+                why = f"{quoted} cannot be {self.what} now"
+            elif outcome in ever:
+                why = f"{quoted} cannot be {self.what}: none is left"
+            else:
+                why = f"there is no {quoted} in this game"
+            raise ImpossibleOutcomeError(f"{why} (possible now: {possible}); "
+                                         f"check {self.what} and report it again")
 
 
 class Resolver(Protocol):

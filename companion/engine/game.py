@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -184,6 +184,11 @@ class Game(ABC, Generic[S]):
         """A sensible decision for bots and empty seats; by default a random legal one."""
         return rng.choice(self.decisions(state))
 
+    def ever_revealed(self, point: ChancePoint) -> Collection[str] | None:
+        """Everything a chance point like ``point`` can ever reveal in this configuration, so
+        a refused report can say "none is left" or "not in this game" truly; None: unknown."""
+        return None
+
     def public_view(self, state: S, viewer: int | None = None) -> dict[str, Any]:
         """What the table may see (secrets removed). Default: the whole state."""
         data: dict[str, Any] = to_data(state)
@@ -217,7 +222,7 @@ class Game(ABC, Generic[S]):
             if not action.is_reveal or len(action.args) != 1:
                 raise IllegalActionError(f"first the table reveals {point.what}")
             outcome = str(action.args[0])
-            point.check(outcome)
+            point.check(outcome, self.ever_revealed(point))
             events = self.apply_outcome(state, point, outcome)
             return [ChanceResolved(point.kind, point.what, outcome), *events]
         if action.is_reveal:

@@ -20,7 +20,7 @@ is shared. Between the two games all cards go back into the deck.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -234,6 +234,10 @@ class BanditGame(Game[BanditState]):
         row, column = divmod(stack, COLUMNS)
         outcomes = tuple((s, n) for s, n in state.deck.items() if n > 0)
         return ChancePoint("deal", f"the card for row {row + 1}, column {column + 1}", outcomes)
+
+    def ever_revealed(self, point: ChancePoint) -> Collection[str]:
+        """Every card of this configuration's deck (a blank only with bad-luck)."""
+        return tuple(self.full_deck())
 
     def current_player(self, state: BanditState) -> int | None:
         """The seat playing the current game, unless the dealer is dealing."""
