@@ -55,6 +55,11 @@ def _env() -> dict[str, str]:
 
 def button_to_screen(presses: int, seed: int) -> dict[str, Any]:
     """Press a mock pin at random moments while the paced loop runs; time to the changed frame."""
+    return {"figure": "button_to_screen_ms", "fps": 60, **_stats(press_latencies(presses, seed))}
+
+
+def press_latencies(presses: int, seed: int) -> list[float]:
+    """Milliseconds from each mock-pin press to the end of the first frame that shows it."""
     import pygame
     from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
@@ -104,7 +109,7 @@ def button_to_screen(presses: int, seed: int) -> dict[str, Any]:
         after = [t for t in changes if t >= t0]
         if after:
             latencies.append((after[0] - t0) * 1000)
-    return {"figure": "button_to_screen_ms", "fps": 60, **_stats(latencies)}
+    return latencies
 
 
 def camera_to_observation(seconds: float, seed: int) -> list[dict[str, Any]]:

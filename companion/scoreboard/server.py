@@ -53,6 +53,9 @@ class ScoreboardServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    #: Every phone at the table reconnecting at once (after a Wi-Fi blip) waits in the backlog, not
+    #: in SYN retries (the base class's 5 made the 20th phone wait seconds).
+    request_queue_size = MAX_CONNECTIONS
 
     def __init__(self, address: tuple[str, int], board: Board, art: SymbolSheet) -> None:
         if ":" in address[0]:
