@@ -69,3 +69,27 @@ def test_a_journal_from_before_nights_has_no_marks(tmp_path: Path) -> None:
     db = sqlite3.connect(tmp_path / "old.sqlite")
     db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
     assert night_starts(db) == []
+
+
+def test_history_lists_nights_and_prints_one_as_csv_or_json(tmp_path: Path, capsys: Any) -> None:
+    import json
+
+    from companion.cli import main
+    from tests.scoreboard_helpers import record_game
+
+    path = tmp_path / "journal.sqlite"
+    with Journal.open(path) as journal:
+        first = record_game(journal, "bandit", ["Ann", "Bob"], seed=3)
+        journal.start_night()
+        second = record_game(journal, "pay-line", ["Ann", "Bob", "Cy"], seed=1)
+        scores = journal.game(second).result["scores"]  # type: ignore[index]
+    assert main(["history", "--journal", str(path), "--nights"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [int(line.split()[0]) for line in lines] == [first, second]
+    assert main(["history", "--journal", str(path), "--night", str(second)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [int(r["score"]) for r in rows] == scores and [r["player"] for r in rows] == ["Ann", "Bob", "Cy"]
+    assert main(["history", "--journal", str(path), "--night", str(first), "--json"]) == 0
+    assert [g["id"] for g in json.loads(capsys.readouterr().out)["games"]] == [first]
+    assert main(["history", "--journal", str(path), "--night", "99"]) == 2
+    assert "no night 99" in capsys.readouterr().err

@@ -196,3 +196,20 @@ def test_no_journal_yet_is_said_on_the_page_and_picked_up_when_it_appears(tmp_pa
             record_game(journal, "bandit", ["Ann", "Bob"], seed=3)
             state = wait_for_state(server, lambda s: s["night"] is not None)
         assert state["problem"] == "" and state["night"]["games"][0]["players"] == ["Ann", "Bob"]
+
+
+def test_a_reader_stuck_mid_read_never_blocks_the_daemons_writes(journal: Journal) -> None:
+    """A frozen scoreboard holding a read transaction open: the daemon writes on (WAL)."""
+    from companion.journal import open_readonly
+
+    config, actions, _ = game_actions("bandit", 2, seed=5)
+    game_id = journal.start_game(config, seats=["Ann", "Bob"], mode="cabinet")
+    with open_readonly(journal.path) as reader:
+        reader.connection.execute("BEGIN")
+        assert reader.games()[0].actions == 0  # the reader's snapshot is now pinned
+        for action in actions:
+            journal.record_action(game_id, action)
+        journal.finish_game(game_id, {"scores": [1, 2], "winners": [1]})
+        assert reader.games()[0].actions == 0  # it still sees its old snapshot, and blocked nobody
+        reader.connection.execute("COMMIT")
+        assert reader.games()[0].actions == len(actions)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.journal.reading import GameRecord
+from companion.journal.reading import GameRecord, JournalError, JournalReader
 
 #: Games further apart than this (from the end of one to the start of the next) start a new night.
 NIGHT_GAP_S = 6 * 3600.0
@@ -187,3 +187,18 @@ def group_nights(records: Sequence[GameRecord], starts: Sequence[float],
     if marks and (previous_start is None or marks[-1] > previous_start):
         nights.append(Night(marks[-1]))
     return nights
+
+
+def read_nights(reader: JournalReader) -> list[Night]:
+    """Every night of the journal, oldest first (one read transaction)."""
+    return group_nights(reader.games(), night_starts(reader.connection))
+
+
+def find_night(nights: Sequence[Night], night_id: int) -> Night:
+    """The night with this id (its first game's id); a one-line error naming the known ones."""
+    for night in nights:
+        if night.games and night.id == night_id:
+            return night
+    known = ", ".join(str(n.id) for n in nights if n.games) or "none yet"
+    raise JournalError(f"no night {night_id} in the journal (nights: {known}); "
+                       "`companion history --nights` lists them")

@@ -15,7 +15,10 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("history", help="list past games: players, result, duration")
     parser.add_argument("--config", help="configuration file (to find the journal)")
     parser.add_argument("--journal", help="journal file (default: the state directory's)")
-    parser.add_argument("--json", action="store_true", help="one JSON object per game")
+    parser.add_argument("--json", action="store_true", help="one JSON object per game (or night)")
+    parser.add_argument("--nights", action="store_true", help="one line per game night with its standings")
+    parser.add_argument("--night", type=int, metavar="ID",
+                        help="one night (ID from --nights) as CSV, a row per player per game (--json: JSON)")
     parser.set_defaults(func=run)
 
 
@@ -42,6 +45,8 @@ def duration_text(seconds: float) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print one line per game, oldest first."""
+    if args.nights or args.night is not None:
+        return _nights(args)
     with open_for_cli(args.config, args.journal) as journal:
         records = journal.games()
     if args.json:
@@ -57,4 +62,31 @@ def run(args: argparse.Namespace) -> int:
         started = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.started_at))
         print(f"{r.id:>4}  {started}  {r.game:<16} {r.mode:<7}  {', '.join(r.seats):<24}  "
               f"{duration_text(r.duration):>12}  {describe_result(r)}")
+    return 0
+
+
+def _nights(args: argparse.Namespace) -> int:
+    """``--nights``: a line per night; ``--night ID``: that night as CSV or JSON."""
+    from companion.journal.queries import find_night, read_nights
+
+    with open_for_cli(args.config, args.journal) as journal:
+        nights = read_nights(journal)
+    if args.night is not None:
+        night = find_night(nights, args.night)
+        if args.json:
+            print(json.dumps(night.to_dict(), sort_keys=True))
+        else:
+            print(night.to_csv(), end="")
+        return 0
+    if args.json:
+        for night in nights:
+            print(json.dumps(night.to_dict(), sort_keys=True))
+        return 0
+    if not nights:
+        print("no games yet: `companion run` starts one")
+    for night in nights:
+        started = time.strftime("%Y-%m-%d %H:%M", time.localtime(night.started_at))
+        table = ", ".join(f"{s.name} {s.wins:g} win{'s' if s.wins != 1 else ''}" for s in night.standings())
+        print(f"{night.id:>4}  {started}  {len(night.games):>2} game{'s' if len(night.games) != 1 else ' '}  "
+              f"{table or 'no game yet'}")
     return 0
