@@ -49,6 +49,8 @@ A complete example file (every key optional)::
 
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -66,6 +68,16 @@ SYSTEM_CONFIG = Path("/etc/jackpot-companion/config.toml")
 GAMES = ("bandit", "pay-line", "mega-jackpot", "thanks-a-lottery", "jackpot-payout")
 MODES = ("table", "cabinet")
 ROTATIONS = (0, 90, 180, 270)
+#: The most seats any of the five games has (Thanks a Lottery).
+GAMES_MAX_PLAYERS = 6
+#: Longest seat name: it must fit a score row on an 800 px screen.
+MAX_SEAT_NAME = 24
+#: Longest path or device name in the file (Linux's PATH_MAX).
+MAX_PATH = 4096
+#: A configuration file is a few hundred bytes; anything this big is the wrong file.
+MAX_FILE_BYTES = 256 * 1024
+#: Longest excerpt of a bad value an error line quotes.
+EXCERPT = 40
 
 
 class ConfigFileError(UserError):
@@ -163,8 +175,14 @@ def _section(data: Mapping[str, Any], name: str, known: tuple[str, ...]) -> Mapp
         raise _Invalid(f"[{name}] must be a table (a '[{name}]' header), not {_kind(value)}")
     for key in value:
         if key not in known:
-            raise _Invalid(f"{name}.{key} is not a setting (known: {', '.join(known)})")
+            raise _Invalid(f"{name}.{excerpt(key)} is not a setting (known: {', '.join(known)})")
     return value
+
+
+def excerpt(value: Any) -> str:
+    """``repr(value)`` cut to a short excerpt: an error line never echoes kilobytes back."""
+    text = repr(value)
+    return text if len(text) <= EXCERPT else text[: EXCERPT - 3] + "..."
 
 
 def _kind(value: Any) -> str:
@@ -176,7 +194,7 @@ def _kind(value: Any) -> str:
 def _int(section: Mapping[str, Any], name: str, key: str, default: int, lo: int, hi: int) -> int:
     value = section.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _Invalid(f"{name}.{key} must be a whole number, not {_kind(value)} {value!r}")
+        raise _Invalid(f"{name}.{key} must be a whole number, not {_kind(value)} {excerpt(value)}")
     if not lo <= value <= hi:
         raise _Invalid(f"{name}.{key} must be between {lo} and {hi}, not {value}")
     return value
@@ -185,23 +203,32 @@ def _int(section: Mapping[str, Any], name: str, key: str, default: int, lo: int,
 def _float(section: Mapping[str, Any], name: str, key: str, default: float, lo: float, hi: float) -> float:
     value = section.get(key, default)
     if not isinstance(value, int | float) or isinstance(value, bool):
-        raise _Invalid(f"{name}.{key} must be a number, not {_kind(value)} {value!r}")
-    if not lo <= value <= hi:
+        raise _Invalid(f"{name}.{key} must be a number, not {_kind(value)} {excerpt(value)}")
+    if not lo <= value <= hi:  # also refuses nan and inf
         raise _Invalid(f"{name}.{key} must be between {lo} and {hi}, not {value}")
     return float(value)
 
 
-def _str(section: Mapping[str, Any], name: str, key: str, default: str) -> str:
+def _str(section: Mapping[str, Any], name: str, key: str, default: str, longest: int = MAX_PATH) -> str:
     value = section.get(key, default)
     if not isinstance(value, str):
-        raise _Invalid(f"{name}.{key} must be text in quotes, not {_kind(value)} {value!r}")
+        raise _Invalid(f"{name}.{key} must be text in quotes, not {_kind(value)} {excerpt(value)}")
+    return _text(value, f"{name}.{key}", longest)
+
+
+def _text(value: str, where: str, longest: int) -> str:
+    """``value`` if it is at most ``longest`` characters of printable text."""
+    if len(value) > longest:
+        raise _Invalid(f"{where} is {len(value)} characters long; at most {longest}: {excerpt(value)}")
+    if not value.isprintable():
+        raise _Invalid(f"{where} contains a control character: {excerpt(value)}")
     return value
 
 
 def _bool(section: Mapping[str, Any], name: str, key: str, default: bool) -> bool:
     value = section.get(key, default)
     if not isinstance(value, bool):
-        raise _Invalid(f"{name}.{key} must be true or false, not {value!r}")
+        raise _Invalid(f"{name}.{key} must be true or false, not {excerpt(value)}")
     return value
 
 
@@ -209,7 +236,7 @@ def _choice(section: Mapping[str, Any], name: str, key: str, default: Any, choic
     value = section.get(key, default)
     if value not in choices or isinstance(value, bool):
         listed = ", ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
-        raise _Invalid(f"{name}.{key} must be one of {listed}, not {value!r}")
+        raise _Invalid(f"{name}.{key} must be one of {listed}, not {excerpt(value)}")
     return value
 
 
@@ -231,7 +258,7 @@ def _pins(data: Mapping[str, Any]) -> dict[str, Any]:
 def _camera_source(spec: str) -> str:
     if spec in ("picamera", "sim") or spec.startswith(("usb:", "file:")) and len(spec) > 5:
         return spec
-    raise _Invalid(f"camera.source must be picamera, sim, usb:/dev/... or file:PATH, not {spec!r}")
+    raise _Invalid(f"camera.source must be picamera, sim, usb:/dev/... or file:PATH, not {excerpt(spec)}")
 
 
 def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:
@@ -263,7 +290,7 @@ def _variants(value: Any) -> tuple[str, ...]:
     known = known_variants()
     for variant in value:
         if variant not in known:
-            raise _Invalid(f"game.variants: '{variant}' is not a variant of any game "
+            raise _Invalid(f"game.variants: {excerpt(variant)} is not a variant of any game "
                            f"(variants: {', '.join(sorted(known))})")
     return tuple(value)
 
@@ -277,9 +304,14 @@ def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
     seats = g.get("seats", [])
     if not isinstance(seats, list) or not all(isinstance(s, str) and s.strip() for s in seats):
         raise _Invalid('game.seats must be a list of names, e.g. ["Ann", "Bob"]')
+    if len(seats) > max(GAMES_MAX_PLAYERS, 1):
+        raise _Invalid(f"game.seats names {len(seats)} seats; a game has at most {GAMES_MAX_PLAYERS}")
+    for index, seat in enumerate(seats):
+        # A 100 KB name froze the screen's text fitting; a name is a few words on a score row.
+        _text(seat.strip(), f"game.seats[{index + 1}]", MAX_SEAT_NAME)
     game = GameSettings(
         default=_choice(g, "game", "default", "bandit", GAMES),
-        players=_int(g, "game", "players", 2, 1, 6),
+        players=_int(g, "game", "players", 2, 1, GAMES_MAX_PLAYERS),
         mode=_choice(g, "game", "mode", "table", MODES),
         seats=tuple(s.strip() for s in seats),
         variants=_variants(g.get("variants", [])),
@@ -299,7 +331,7 @@ def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
     )
     a = _section(data, "audio", ("device", "volume"))
     audio = AudioSettings(
-        device=_str(a, "audio", "device", "") or None,
+        device=_str(a, "audio", "device", "", longest=256) or None,
         volume=_float(a, "audio", "volume", 0.8, 0.0, 1.0),
     )
     pins = _pins(data)
@@ -326,15 +358,48 @@ def load_config(path: str | Path | None = None, system_path: Path = SYSTEM_CONFI
         file = system_path
     else:
         file = Path(path)
-        if not file.exists():
+        try:
+            found = file.exists()
+        except OSError as error:  # a name too long for the file system
+            raise ConfigFileError(
+                f"{excerpt(str(file))}: {error.strerror}; check the --config path"
+            ) from None
+        if not found:
             raise ConfigFileError(f"{file}: no such configuration file; check the --config path")
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise ConfigFileError(f"{file}: cannot read the configuration ({reason})") from None
+    text = _read(file)
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigFileError(f"{file}: not valid TOML ({error}); fix that line") from None
+    except RecursionError:  # tomllib parses nested arrays recursively
+        raise ConfigFileError(f"{file}: not valid TOML (arrays nested too deeply)") from None
     return parse_config(data, file)
+
+
+_NOT_REGULAR = "{file}: cannot read the configuration (not a regular file); --config takes a .toml file"
+
+
+def _read(file: Path) -> str:
+    """The file's text; only a regular file of sane size is opened (opening a FIFO blocks)."""
+    try:
+        info = file.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise ConfigFileError(_NOT_REGULAR.format(file=file))
+        if info.st_size > MAX_FILE_BYTES:
+            raise ConfigFileError(f"{file}: {info.st_size} bytes is too big for a configuration file "
+                                  f"(at most {MAX_FILE_BYTES}); check the --config path")
+        # O_NONBLOCK: if the path is swapped for a FIFO after the check, open still returns.
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ConfigFileError(_NOT_REGULAR.format(file=file))
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise ConfigFileError(f"{file}: too big for a configuration file (at most {MAX_FILE_BYTES})")
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigFileError(f"{file}: cannot read the configuration (not UTF-8 text: {error.reason} "
+                              f"at byte {error.start})") from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ConfigFileError(f"{file}: cannot read the configuration ({reason})") from None

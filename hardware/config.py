@@ -24,6 +24,7 @@ hardware.errors.PanelConfigError: pins: hold2 uses GPIO5, already used by hold1;
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,6 +101,9 @@ class PanelConfig:
     def validate(self) -> None:
         """Raise :class:`PanelConfigError` (one line, naming the key) if the config cannot work."""
         allowed = set(self.allow_pins)
+        for pin in self.allow_pins:
+            if isinstance(pin, bool) or not isinstance(pin, int) or pin not in PHYSICAL_PIN:
+                raise PanelConfigError(f"pins: allow_pins lists {_excerpt(pin)}, not a header GPIO (0-27)")
         used: dict[int, str] = {}
         for key in _PIN_KEYS:
             pin = getattr(self, key)
@@ -107,7 +111,7 @@ class PanelConfig:
                 continue
             if isinstance(pin, bool) or not isinstance(pin, int) or pin not in PHYSICAL_PIN:
                 raise PanelConfigError(
-                    f"pins: {key} = {pin!r} is not a header GPIO; use a BCM number 4-27 or \"none\""
+                    f"pins: {key} = {_excerpt(pin)} is not a header GPIO; use a BCM number 4-27 or \"none\""
                 )
             if pin in RESERVED_PINS and pin not in allowed:
                 raise PanelConfigError(
@@ -120,10 +124,15 @@ class PanelConfig:
                     "give each control its own pin"
                 )
             used[pin] = key
-        for key in ("lockout", "lever_lockout", "long_press", "stuck_after", "blink_period", "attract_step"):
+        for key, most in _SECONDS_LIMITS.items():
             value = getattr(self, key)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-                raise PanelConfigError(f"pins: {key} = {value!r} must be a number of seconds, 0 or more")
+            # NaN compares false with everything: without isfinite it passed every check below
+            # and a NaN lockout turned one bouncy lever pull into several spins.
+            if (isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value)
+                    or not 0 <= value <= most):
+                raise PanelConfigError(
+                    f"pins: {key} = {_excerpt(value)} must be a number of seconds from 0 to {most:g}"
+                )
         for key in ("blink_period", "attract_step"):
             if getattr(self, key) <= 0:
                 raise PanelConfigError(f"pins: {key} must be more than 0 seconds")
@@ -134,7 +143,7 @@ class PanelConfig:
         for control in self.long_press_controls:
             if control not in CONTROLS:
                 raise PanelConfigError(
-                    f"pins: long_press_controls names {control!r}; controls are {', '.join(CONTROLS)}"
+                    f"pins: long_press_controls names {_excerpt(control)}; controls are {', '.join(CONTROLS)}"
                 )
 
     @classmethod
@@ -150,7 +159,7 @@ class PanelConfig:
         for key, raw in mapping.items():
             if key not in known:
                 raise PanelConfigError(
-                    f"pins: unknown key {key!r}; known keys are {', '.join(known)}"
+                    f"pins: unknown key {_excerpt(key)}; known keys are {', '.join(known)}"
                 )
             values[key] = _coerce(key, raw)
         return cls(**values)
@@ -169,8 +178,21 @@ class PanelConfig:
 
 
 _PIN_KEYS: tuple[str, ...] = CONTROLS + tuple(f"{control}_lamp" for control in CONTROLS)
-_SECONDS_KEYS = ("lockout", "lever_lockout", "long_press", "stuck_after", "blink_period", "attract_step")
+#: Each timing key and the most seconds that still makes sense for it (a lockout of an hour is a typo).
+_SECONDS_LIMITS: dict[str, float] = {
+    "lockout": 1.0, "lever_lockout": 2.0, "long_press": 10.0, "stuck_after": 600.0,
+    "blink_period": 10.0, "attract_step": 10.0,
+}
+_SECONDS_KEYS = tuple(_SECONDS_LIMITS)
 _FLAG_KEYS = ("buttons_pull_up", "lamps_active_high", "lamp_dimming")
+#: Longest excerpt of a bad value an error message quotes (a 100 KB value must not be echoed).
+_EXCERPT = 40
+
+
+def _excerpt(value: Any) -> str:
+    """``repr(value)``, cut to a short excerpt so an error line stays one readable line."""
+    text = repr(value)
+    return text if len(text) <= _EXCERPT else text[: _EXCERPT - 3] + "..."
 
 
 def _check_control(control: str) -> str:
@@ -184,24 +206,29 @@ def _coerce(key: str, raw: Any) -> Any:
     if key in _PIN_KEYS:
         if raw is None or raw is False or (isinstance(raw, str) and raw.strip().lower() in _NOT_WIRED):
             return None
-        text = str(raw).strip().upper().removeprefix("GPIO").removeprefix("BCM")
-        if isinstance(raw, bool) or not text.isdigit():
-            raise PanelConfigError(f"pins: {key} = {raw!r} is not a BCM pin number (e.g. 17) or \"none\"")
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        text = raw.strip().upper().removeprefix("GPIO").removeprefix("BCM") if isinstance(raw, str) else ""
+        # isdigit() alone accepts "²" (a digit to Unicode, not to int()): ASCII digits only.
+        if not (text.isascii() and text.isdigit() and len(text) <= 3):
+            raise PanelConfigError(
+                f"pins: {key} = {_excerpt(raw)} is not a BCM pin number (e.g. 17) or \"none\""
+            )
         return int(text)
     if key in _SECONDS_KEYS:
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-            raise PanelConfigError(f"pins: {key} = {raw!r} must be a number of seconds")
+            raise PanelConfigError(f"pins: {key} = {_excerpt(raw)} must be a number of seconds")
         return float(raw)
     if key in _FLAG_KEYS:
         if not isinstance(raw, bool):
-            raise PanelConfigError(f"pins: {key} = {raw!r} must be true or false")
+            raise PanelConfigError(f"pins: {key} = {_excerpt(raw)} must be true or false")
         return raw
     if key == "long_press_controls":
-        if isinstance(raw, str) or not all(isinstance(item, str) for item in raw):
+        if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
             raise PanelConfigError(f"pins: {key} must be a list of control names, e.g. [\"start\"]")
         return tuple(raw)
     if key == "allow_pins":
-        if isinstance(raw, (str, int)) or not all(
+        if not isinstance(raw, list) or not all(
             isinstance(item, int) and not isinstance(item, bool) for item in raw
         ):
             raise PanelConfigError(f"pins: {key} must be a list of BCM numbers, e.g. [18, 19]")

@@ -132,3 +132,37 @@ def test_the_shipped_example_file_is_valid_and_equals_the_defaults() -> None:
     config = load_config(example)
     assert config.game == Config().game and config.screen == Config().screen
     assert config.panel() == Config().panel()
+
+
+@pytest.mark.parametrize(
+    ("pins", "names"),
+    [
+        ('lever = "²"', "not a BCM pin number"),
+        ("long_press_controls = 5", "list of control names"),
+        ("long_press_controls = true", "list of control names"),
+        ("allow_pins = 18.0", "list of BCM numbers"),
+        ("allow_pins = [99]", "not a header GPIO"),
+        ("lever_lockout = nan", "lever_lockout = nan"),
+        ("lockout = inf", "lockout = inf"),
+        ("stuck_after = 1e9", "from 0 to 600"),
+    ],
+)
+def test_bad_pins_values_are_one_line_naming_the_key(tmp_path: Path, pins: str, names: str) -> None:
+    with pytest.raises(ConfigFileError, match=names):
+        load_config(write(tmp_path, f"[pins]\n{pins}\n"))
+
+
+def test_a_huge_seat_name_is_refused_with_a_short_excerpt(tmp_path: Path) -> None:
+    path = write(tmp_path, f'[game]\nseats = ["Ann", "{"x" * 100_000}"]\n')
+    with pytest.raises(ConfigFileError, match=r"game.seats\[2\] is 100000 characters long") as caught:
+        load_config(path)
+    assert len(str(caught.value)) < 200
+
+
+def test_a_fifo_as_the_config_is_refused_without_opening_it(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "config.toml"
+    os.mkfifo(fifo)  # opening it for reading would block until a writer came
+    with pytest.raises(ConfigFileError, match="not a regular file"):
+        load_config(fifo)
