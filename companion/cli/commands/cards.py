@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from companion.errors import UserError
+from companion.cli.paths import output_file, output_folder, writing
 
 
 def register(subparsers: Any) -> None:
@@ -15,32 +14,28 @@ def register(subparsers: Any) -> None:
     inner = parser.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
     p = inner.add_parser("print", help="every card of GAME at poker size (63x88 mm) with cut marks")
     p.add_argument("game")
-    p.add_argument("--out", required=True, type=Path, help="the PDF to write")
+    p.add_argument("--out", required=True, help="the PDF to write")
     p.add_argument("--paper", default="a4", choices=["a4", "letter"])
     p.set_defaults(func=_print)
     m = inner.add_parser("mat", help="GAME's play mat tiled onto sheets")
     m.add_argument("game")
-    m.add_argument("--out", required=True, type=Path, help="the PDF to write")
+    m.add_argument("--out", required=True, help="the PDF to write")
     m.add_argument("--paper", default="a4", choices=["a4", "letter"])
     m.set_defaults(func=_mat)
     i = inner.add_parser("images", help="one PNG per distinct card face, named by card id")
     i.add_argument("game")
-    i.add_argument("--out", required=True, type=Path, help="the directory to write into")
+    i.add_argument("--out", required=True, help="the directory to write into")
     i.set_defaults(func=_images)
-
-
-def _writable(path: Path) -> None:
-    if not path.parent.exists():
-        raise UserError(f"cannot write {path}: the folder {path.parent} does not exist")
 
 
 def _print(args: argparse.Namespace) -> int:
     from vision.markers import MarkerMap
     from vision.printing import cards_pdf
 
-    _writable(args.out)
-    pages = cards_pdf(args.game, args.out, args.paper)
-    print(f"wrote {args.out} ({pages} pages); print at 100 % (actual size)")
+    out = output_file(args.out)
+    with writing(out):
+        pages = cards_pdf(args.game, out, args.paper)
+    print(f"wrote {out} ({pages} pages); print at 100 % (actual size)")
     if MarkerMap.for_game(args.game).provisional:
         print(
             "note: some marker ids are provisional; "
@@ -52,15 +47,18 @@ def _print(args: argparse.Namespace) -> int:
 def _mat(args: argparse.Namespace) -> int:
     from vision.printing import mat_pdf
 
-    _writable(args.out)
-    pages = mat_pdf(args.game, args.out, args.paper)
-    print(f"wrote {args.out} ({pages} sheets); print at 100 % and tape the sheets together")
+    out = output_file(args.out)
+    with writing(out):
+        pages = mat_pdf(args.game, out, args.paper)
+    print(f"wrote {out} ({pages} sheets); print at 100 % and tape the sheets together")
     return 0
 
 
 def _images(args: argparse.Namespace) -> int:
     from vision.printing import card_images
 
-    paths = card_images(args.game, args.out)
-    print(f"wrote {len(paths)} images to {args.out}")
+    out = output_folder(args.out)
+    with writing(out):
+        paths = card_images(args.game, out)
+    print(f"wrote {len(paths)} images to {out}")
     return 0

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from companion.cli.paths import output_file, writing
 from companion.journal import open_for_cli
 
 
@@ -21,12 +22,13 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print (or write) the game in ``Match.to_dict()`` form plus a ``journal`` section."""
+    out = output_file(args.output, "game.json") if args.output is not None else None  # fail before reading
     with open_for_cli(args.config, args.journal) as journal:
         data = journal.export(args.id)
     text = json.dumps(data, indent=2, sort_keys=True) + "\n"
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(text)
+    if out is not None:
+        with writing(out), open(out, "w", encoding="utf-8") as file:
+            file.write(text)
     else:
         print(text, end="")
     return 0
