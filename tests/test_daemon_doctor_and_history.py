@@ -98,3 +98,20 @@ def test_history_never_moves_or_creates_a_file(tmp_path: Path, capsys: pytest.Ca
     assert main(["history", "--journal", str(tmp_path / "none.sqlite")]) == 2
     assert "no journal at" in capsys.readouterr().err
     assert not (tmp_path / "none.sqlite").exists()
+
+
+@pytest.mark.parametrize(("on_pi", "status"), [(False, "warning"), (True, "failed")])
+def test_a_missing_sound_card_fails_only_on_the_pi(monkeypatch: pytest.MonkeyPatch, on_pi: bool,
+                                                   status: str) -> None:
+    from companion.config import Config
+    from companion.daemon.doctor import check_audio
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")  # SDL's mixer cannot open any output
+    check = check_audio(Config(), on_pi=on_pi)
+    assert check.status == status
+    assert "no sound output" in check.found
+
+
+def test_simulate_refuses_zero_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "bandit", "--players", "0", "--games", "1"]) == 2
+    assert "for 2-2 players, not 0" in capsys.readouterr().err

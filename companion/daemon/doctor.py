@@ -171,12 +171,21 @@ def check_display(config: Config) -> Check:
     return Check("display", FAIL, f"SDL cannot open a window ({line})", fix)
 
 
-def check_audio(config: Config) -> Check:
-    """SDL's mixer opens the configured output device."""
+def check_audio(config: Config, on_pi: bool | None = None) -> Check:
+    """SDL's mixer opens the configured output device.
+
+    Off the Pi a missing sound card is a warning: every command runs silently without one.
+    """
+    from companion.daemon.app import on_raspberry_pi
+
+    on_pi = on_raspberry_pi() if on_pi is None else on_pi
     device = config.audio.device
     opened = f"devicename={device!r}" if device else ""
     code = f"import pygame; pygame.mixer.init({opened}); print(pygame.mixer.get_init())"
     ok, line = _python_probe(code)
+    if not ok and not on_pi:
+        return Check("audio", WARN, f"no sound output ({line}); off the Pi the companion plays silently",
+                     "connect a sound device to hear the games (optional off the Pi)")
     if not ok:
         return Check("audio", FAIL, f"no sound output ({line})",
                      "list devices with `aplay -L`, set audio.device; the Pi 5 has no headphone jack")

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if mode not in flow.modes:
         raise UserError(f"{args.game} plays in {' or '.join(flow.modes)} mode, not {mode}")
     game = get_game(args.game)
-    players = args.players or game.min_players
+    players = game.min_players if args.players is None else args.players
     if not game.min_players <= players <= game.max_players:
         raise UserError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
