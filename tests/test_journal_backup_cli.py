@@ -38,7 +38,8 @@ def test_backup_copies_what_is_still_in_the_wal_while_the_daemon_writes(
     daemon.close()
 
 
-def test_backup_without_a_file_goes_beside_the_journal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_backup_without_a_file_goes_beside_the_journal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "journal.sqlite"
     Journal.open(path).close()
     assert main(["backup", "--journal", str(path)]) == 0
