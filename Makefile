@@ -10,9 +10,9 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Reinstall when pyproject.toml changes; editable so the checkout is what runs.
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml systemd/constraints.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test]' -c systemd/constraints.txt
 	touch $(STAMP)
 
 setup: $(STAMP)

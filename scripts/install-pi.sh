@@ -5,13 +5,18 @@
 #
 # What it does, in order (safe to run again; each step checks first):
 #   1. apt packages: picamera2 + libcamera bindings, lgpio, SDL/KMS runtime bits, ALSA utils.
-#   2. a dedicated system user `jackpot` in the gpio/video/render/audio/input groups.
-#   3. the project in /opt/jackpot-companion with a venv made with --system-site-packages
-#      (picamera2's libcamera bindings exist only as apt packages), then `pip install` of it.
+#   2. a dedicated system user `jackpot` in the gpio/video/render/audio groups (and `input`
+#      only where the buttons come through /dev/input, see step 5).
+#   3. the project in /opt/jackpot-companion/src, owned by root (the service cannot change what it
+#      runs), with a venv made with --system-site-packages (picamera2's libcamera bindings exist
+#      only as apt packages); the exact versions of systemd/constraints.txt, wheels only.
 #   4. the NumPy trap (PLATFORM.md): if picamera2 does not import next to pip's NumPy 2,
 #      reinstall simplejpeg with pip inside the venv; then check picamera2, cv2, numpy together.
 #   5. /etc/jackpot-companion/config.toml (only if absent), the units, enable and start them
-#      (the scoreboard's unit starts only once [scoreboard] enabled = true in the config).
+#      (the scoreboard's unit starts only once [scoreboard] enabled = true in the config). Where
+#      the config's [pins] leave the switches to /dev/input ("none": the gpio-key overlay or a
+#      USB encoder), a drop-in gives the service the `input` group and char-input; elsewhere
+#      neither, since `input` reads every keyboard.
 set -euo pipefail
 
 PREFIX="${PREFIX:-/opt/jackpot-companion}"
@@ -41,7 +46,7 @@ if ! id "$SERVICE_USER" >/dev/null 2>&1; then
     useradd --system --home-dir /var/lib/jackpot-companion --no-create-home \
         --shell /usr/sbin/nologin "$SERVICE_USER"
 fi
-for group in gpio video render audio input; do
+for group in gpio video render audio; do
     if getent group "$group" >/dev/null; then
         usermod -aG "$group" "$SERVICE_USER"
     else
@@ -51,13 +56,24 @@ done
 
 say "3/5 the project and its venv in $PREFIX"
 mkdir -p "$PREFIX"
-rsync -a --delete --exclude .git --exclude .venv --exclude venv --exclude '__pycache__' \
+chown root:root "$PREFIX"
+chmod 0755 "$PREFIX"
+# Owned by root and not writable by group or others, whoever ran the installer from their checkout.
+rsync -a --delete --chown=root:root --chmod=Dgo-w,Fgo-w \
+    --exclude .git --exclude .venv --exclude venv --exclude '__pycache__' \
     "$SOURCE_DIR/" "$PREFIX/src/"
 if [ ! -x "$PREFIX/venv/bin/python" ]; then
     python3 -m venv --system-site-packages "$PREFIX/venv"
 fi
-"$PREFIX/venv/bin/python" -m pip install --upgrade pip
-"$PREFIX/venv/bin/python" -m pip install "$PREFIX/src"
+CONSTRAINTS="$PREFIX/src/systemd/constraints.txt"
+# Exact versions, wheels only: no package's build code runs as root here. PIP_CONSTRAINT also
+# pins what pip fetches to build the project itself.
+export PIP_CONSTRAINT="$CONSTRAINTS"
+pip_install() { "$PREFIX/venv/bin/python" -m pip install --no-cache-dir --disable-pip-version-check "$@"; }
+pip_install --only-binary=:all: pip
+pip_install --only-binary=:all: -r "$CONSTRAINTS"
+pip_install --no-deps "$PREFIX/src"
+"$PREFIX/venv/bin/python" -m pip check || die "the installed versions do not fit together; see systemd/constraints.txt"
 
 say "4/5 checking picamera2, cv2 and numpy import together"
 import_check() {
@@ -80,6 +96,29 @@ sed "s#^ExecStart=.*#ExecStart=$PREFIX/venv/bin/companion run#; s#^User=.*#User=
     "$PREFIX/src/systemd/$UNIT_NAME" > "/etc/systemd/system/$UNIT_NAME"
 sed "s#/opt/jackpot-companion/venv/bin/companion#$PREFIX/venv/bin/companion#; s#^User=.*#User=$SERVICE_USER#; s#^Group=.*#Group=$SERVICE_USER#" \
     "$PREFIX/src/systemd/$SCOREBOARD_UNIT" > "/etc/systemd/system/$SCOREBOARD_UNIT"
+DROPIN_DIR="/etc/systemd/system/$UNIT_NAME.d"
+if "$PREFIX/venv/bin/python" - "$CONFIG_DIR/config.toml" <<'PY'
+# Exit 0 when the config's [pins] leave a switch to /dev/input (gpio-key overlay, USB encoder).
+import sys
+from companion.config import load_config
+try:
+    panel = load_config(sys.argv[1]).panel()
+except Exception as error:  # a broken config: the service says so itself; no input access
+    print(f"note: {error}", file=sys.stderr)
+    sys.exit(1)
+switches = ("lever", "hold1", "hold2", "hold3", "collect", "start", "back")
+sys.exit(0 if any(getattr(panel, name) is None for name in switches) else 1)
+PY
+then
+    echo "buttons come through /dev/input: the service gets the 'input' group"
+    usermod -aG input "$SERVICE_USER"
+    mkdir -p "$DROPIN_DIR"
+    printf '%s\n' "# Written by install-pi.sh: [pins] leave the switches to /dev/input." \
+        "[Service]" "SupplementaryGroups=input" "DeviceAllow=char-input r" > "$DROPIN_DIR/keyboard.conf"
+else
+    gpasswd -d "$SERVICE_USER" input >/dev/null 2>&1 || true
+    rm -f "$DROPIN_DIR/keyboard.conf"
+fi
 systemctl daemon-reload
 systemctl enable "$UNIT_NAME" "$SCOREBOARD_UNIT"
 systemctl restart "$UNIT_NAME"

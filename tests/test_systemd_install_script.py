@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
+import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "install-pi.sh"
 UNIT = ROOT / "systemd" / "jackpot-companion.service"
+CONSTRAINTS = ROOT / "systemd" / "constraints.txt"
 
 
 def test_the_installer_is_valid_bash() -> None:
@@ -39,3 +43,60 @@ def test_the_unit_starts_the_venv_the_installer_makes() -> None:
 def test_the_installer_does_not_overwrite_an_existing_config() -> None:
     script = SCRIPT.read_text()
     assert 'if [ ! -f "$CONFIG_DIR/config.toml" ]' in script
+
+
+def _keyboard_check() -> str:
+    script = SCRIPT.read_text()
+    start = script.index("<<'PY'\n") + len("<<'PY'\n")
+    return script[start:script.index("\nPY\n", start)]
+
+
+@pytest.mark.parametrize(("pins", "gets_input"), [
+    ("", False),                                                     # GPIO buttons: no keyboards
+    ('[pins]\nlever = "none"\nhold1 = "none"\n', True),              # gpio-key overlay / USB encoder
+    ("[pins]\nlever = 'banana'\n", False),                           # broken config: nothing extra
+])
+def test_the_input_group_is_given_only_where_the_buttons_come_through_dev_input(
+        tmp_path: Path, pins: str, gets_input: bool) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(pins)
+    done = subprocess.run([sys.executable, "-", str(config)], input=_keyboard_check(), text=True,
+                          capture_output=True, timeout=60)
+    assert done.returncode == (0 if gets_input else 1), done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_code_is_owned_by_root_and_installed_from_the_pinned_wheels() -> None:
+    script = SCRIPT.read_text()
+    assert "rsync -a --delete --chown=root:root --chmod=Dgo-w,Fgo-w" in script
+    assert 'export PIP_CONSTRAINT="$CONSTRAINTS"' in script
+    assert 'pip_install --only-binary=:all: -r "$CONSTRAINTS"' in script
+    assert "--upgrade" not in script  # nothing unpinned
+    assert "input" not in re.search(r"for group in ([^;]+);", script)[1]  # type: ignore[index]
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in CONSTRAINTS.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, version = line.split("==")
+            pins[canonical(name)] = version
+    return pins
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_dependency_is_pinned_and_ci_tests_the_pinned_versions() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = _pins()
+    for requirement in project["dependencies"]:
+        name = canonical(re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0])
+        assert name in pins, f"{name} is a dependency but has no exact version in systemd/constraints.txt"
+    for name, version in pins.items():
+        if name in ("pip", "setuptools"):
+            continue  # tools, not what the companion imports
+        tested = metadata.version(name)
+        assert tested == version, f"the tests ran {name} {tested}, the Pi gets {version}"
