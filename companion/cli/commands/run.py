@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from companion.config import load_config
+from companion.config import SYSTEM_CONFIG, ConfigFileError, load_config
 from companion.errors import UserError
 
 
@@ -103,7 +103,10 @@ def run(args: argparse.Namespace) -> int:
     # Under systemd stderr goes to the journal: `journalctl -u jackpot-companion`.
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
 
-    options = build_options(args)
+    try:
+        options = build_options(args)
+    except ConfigFileError as error:
+        return _config_error(args, error)
     if options.headless and args.autoplay is None and args.game is None:
         print("no display: running headless (the transcript follows); `companion demo` plays a game",
               file=sys.stderr)
@@ -115,3 +118,16 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, stop)
     daemon.start()
     return daemon.run()
+
+
+def _config_error(args: argparse.Namespace, error: ConfigFileError) -> int:
+    """Under systemd, show the mistake on the screen until the file is fixed; else the one line."""
+    from companion.daemon.startup_error import show_until_fixed, under_systemd
+
+    if not under_systemd() or args.headless:
+        raise error
+    path = Path(args.config) if args.config else SYSTEM_CONFIG
+    try:
+        return show_until_fixed(str(error), path)
+    except UserError:
+        raise error from None  # no screen to show it on: the log line is all there is
