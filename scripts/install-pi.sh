@@ -4,7 +4,8 @@
 #   sudo scripts/install-pi.sh            # from a checkout of the project
 #
 # What it does, in order (safe to run again; each step checks first):
-#   1. apt packages: picamera2 + libcamera bindings, lgpio, SDL/KMS runtime bits, ALSA utils.
+#   1. apt packages: picamera2 + libcamera bindings, lgpio, SDL/KMS runtime bits, ALSA utils,
+#      avahi-daemon (phones find the scoreboard at <hostname>.local).
 #   2. a dedicated system user `jackpot` in the gpio/video/render/audio groups (and `input`
 #      only where the buttons come through /dev/input, see step 5).
 #   3. the project in /opt/jackpot-companion/src, owned by root (the service cannot change what it
@@ -39,7 +40,7 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
     python3 python3-venv python3-pip python3-dev \
     python3-picamera2 python3-libcamera python3-lgpio python3-numpy \
     alsa-utils libdrm2 libgbm1 libegl1 \
-    rsync sqlite3
+    rsync sqlite3 avahi-daemon
 
 say "2/5 the service user '$SERVICE_USER'"
 if ! id "$SERVICE_USER" >/dev/null 2>&1; then

@@ -12,14 +12,17 @@ True
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 _ANY = ("", "0.0.0.0", "::")
 
 
-def lan_ip() -> str | None:
+def lan_ip(fib_trie: Path = Path("/proc/net/fib_trie")) -> str | None:
     """The address this machine reaches its LAN with, or None without a network.
 
     A UDP "connect" only picks the route; no packet is sent, so this works without internet.
+    The daemon's unit allows no internet sockets at all (``RestrictAddressFamilies``), so then
+    the kernel's own table of local addresses is read instead.
     """
     for family, probe in ((socket.AF_INET, "10.255.255.255"), (socket.AF_INET6, "fd00::1")):
         try:
@@ -30,6 +33,28 @@ def lan_ip() -> str | None:
             continue
         if not ip.startswith("127.") and ip != "::1":
             return ip
+    return local_address(fib_trie)
+
+
+def local_address(fib_trie: Path) -> str | None:
+    """The first non-loopback ``/32 host LOCAL`` address in ``/proc/net/fib_trie``.
+
+    >>> import tempfile
+    >>> table = Path(tempfile.mkdtemp()) / "fib_trie"
+    >>> _ = table.write_text("|-- 127.0.0.1\\n /32 host LOCAL\\n|-- 192.168.1.255\\n /32 link BROADCAST\\n"
+    ...                      "|-- 192.168.1.20\\n /32 host LOCAL\\n")
+    >>> local_address(table)
+    '192.168.1.20'
+    """
+    try:
+        lines = fib_trie.read_text().splitlines()
+    except OSError:
+        return None
+    for above, line in zip(lines, lines[1:], strict=False):
+        if line.split() == ["/32", "host", "LOCAL"] and "-- " in above:
+            ip = above.split("-- ", 1)[1].strip()
+            if not ip.startswith("127."):
+                return ip
     return None
 
 
