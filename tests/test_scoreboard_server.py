@@ -213,3 +213,21 @@ def test_a_reader_stuck_mid_read_never_blocks_the_daemons_writes(journal: Journa
         assert reader.games()[0].actions == 0  # it still sees its old snapshot, and blocked nobody
         reader.connection.execute("COMMIT")
         assert reader.games()[0].actions == len(actions)
+
+
+def test_the_live_game_starts_over_when_its_entries_were_rewritten(journal: Journal) -> None:
+    """Journal recovery may rebuild a game's entries: the replay follows the new log, not the old."""
+    from companion.journal.live import LiveGame
+
+    config, actions, _ = game_actions("bandit", 2, seed=6)
+    game_id = record_game(journal, "bandit", ["Ann", "Bob"], seed=6, upto=20)
+    live = LiveGame()
+    assert live.update(journal.connection, journal.game(game_id))["actions"] == 20
+    journal.connection.execute("DELETE FROM entries WHERE game_id = ? AND seq > 10", (game_id,))
+    assert live.update(journal.connection, journal.game(game_id))["actions"] == 10
+    for action in actions[10:15]:
+        journal.record_action(game_id, action)
+    view = live.update(journal.connection, journal.game(game_id))
+    match = replay(GameConfig.from_dict(config), actions[:15])
+    assert view["actions"] == 15
+    assert [p["score"] for p in view["players"]] == list(match.game.scores(match.state))

@@ -50,7 +50,8 @@ class LiveGame:
 
     def update(self, db: sqlite3.Connection, record: GameRecord) -> dict[str, Any]:
         """Catch up with ``record`` (a new game starts over) and return its scoreboard view."""
-        if self._record is None or self._record.id != record.id or self._match is None and not self._error:
+        rewritten = record.actions < self._applied  # the game's entries were rebuilt (journal recovery)
+        if self._record is None or self._record.id != record.id or rewritten:
             self._start(record)
         self._record = record
         if self._match is not None:
