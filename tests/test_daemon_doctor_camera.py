@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.config import Config, parse_config
-from companion.daemon.doctor import FAIL, OK, check_camera
+from companion.doctor import FAIL, OK, check_camera
 
 
 def test_off_the_pi_without_a_config_the_simulated_table_is_checked() -> None:

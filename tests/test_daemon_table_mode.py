@@ -11,9 +11,9 @@ import pytest
 
 from companion.cli.commands.run import attach_simulated_table
 from companion.daemon.app import Daemon, RunOptions
-from companion.daemon.dealer import SimDealer
 from companion.engine import get_game
 from companion.journal import Journal
+from companion.simtable.dealer import SimDealer
 
 
 def test_the_first_grid_is_read_by_the_camera_and_revealed_as_dealt(tmp_path: Path) -> None:
@@ -49,7 +49,7 @@ def test_the_first_grid_is_read_by_the_camera_and_revealed_as_dealt(tmp_path: Pa
 
 
 def test_with_the_camera_missing_the_whole_game_is_entered_by_buttons(tmp_path: Path) -> None:
-    from companion.daemon.dealer import SimulatedCamera
+    from companion.simtable.dealer import SimulatedCamera
 
     class NoCamera(SimulatedCamera):
         def __call__(self, game_id: str) -> object:

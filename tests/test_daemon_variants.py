@@ -49,7 +49,7 @@ def test_a_variant_the_game_does_not_have_is_one_line_and_exit_2(capsys: pytest.
 
 
 def test_a_solo_game_the_house_wins_is_summarized_as_won_by_the_house() -> None:
-    from companion.daemon.session import _summary
     from companion.engine.events import GameEnded
+    from companion.session import _summary
 
     assert _summary([GameEnded(scores=(9,), winners=())]).endswith("won by The House")

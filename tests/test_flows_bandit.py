@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.daemon.session import Session
 from companion.engine import Action, GameConfig, SeededResolver, replay
 from companion.flows import make_flow
 from companion.flows.bandit import BanditFlow, zone_of
 from companion.journal import Journal
 from companion.screen.views import FinalScoresView, TableView
+from companion.session import Session
 from hardware.events import PRESS, PULL, InputEvent
 
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.daemon.session import Session
 from companion.engine import Action, GameConfig, SeededResolver, replay
 from companion.flows import make_flow
 from companion.flows.jackpot_payout import JackpotPayoutFlow
 from companion.journal import Journal
 from companion.screen.views import FinalScoresView, PayoutPanel, TableView
+from companion.session import Session
 from hardware.events import PRESS, PULL, InputEvent
 
 #: A display of seven regular cards, none of them Special.

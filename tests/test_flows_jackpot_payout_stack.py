@@ -10,10 +10,10 @@ from pathlib import Path
 
 from companion.cli.commands.run import attach_simulated_table
 from companion.daemon.app import Daemon, RunOptions
-from companion.daemon.dealer import SimDealer, SimulatedCamera
-from companion.daemon.dealer_jackpot_payout import JackpotPayoutDealer
 from companion.flows.jackpot_payout import JackpotPayoutFlow
 from companion.journal import Journal
+from companion.simtable.dealer import SimDealer, SimulatedCamera
+from companion.simtable.jackpot_payout import JackpotPayoutDealer
 
 
 def observations(flow: JackpotPayoutFlow) -> list[dict[str, object]]:

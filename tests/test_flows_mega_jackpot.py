@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.daemon.session import Session
 from companion.engine import GameConfig, replay
 from companion.flows import make_flow
 from companion.flows.mega_jackpot import MegaJackpotFlow
 from companion.flows.mega_jackpot_table import infer_moves
 from companion.journal import Journal
 from companion.screen.views import FinalScoresView, MegaJackpotPanel, TableView, TileFlipView
+from companion.session import Session
 from hardware.events import PRESS, PULL, InputEvent
 
 
@@ -409,7 +409,7 @@ class FakeDaemon:
 
 @pytest.mark.parametrize("camera_ok", [True, False])
 def test_a_table_game_played_out_by_the_dealer_ends_and_replays(tmp_path: Path, camera_ok: bool) -> None:
-    from companion.daemon.dealer_mega_jackpot import MegaJackpotDealer
+    from companion.simtable.mega_jackpot import MegaJackpotDealer
 
     flow, journal = new_flow(tmp_path, "table", ("tiles",), seed=9)
     camera = FakeCamera()
@@ -476,7 +476,7 @@ def test_a_game_resumed_between_the_bet_and_the_tile_flips_the_tile(tmp_path: Pa
 
 
 def test_with_a_person_at_the_buttons_the_dealer_lays_the_flip_they_picked(tmp_path: Path) -> None:
-    from companion.daemon.dealer_mega_jackpot import MegaJackpotDealer
+    from companion.simtable.mega_jackpot import MegaJackpotDealer
 
     flow, journal = new_flow(tmp_path, "table", seed=9)
     camera = FakeCamera()

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from companion.cli.commands.run import attach_simulated_table
 from companion.daemon.app import Daemon, RunOptions
-from companion.daemon.dealer import SimDealer
-from companion.daemon.dealer_mega_jackpot import MegaJackpotDealer
 from companion.flows.mega_jackpot import MegaJackpotFlow
+from companion.simtable.dealer import SimDealer
+from companion.simtable.mega_jackpot import MegaJackpotDealer
 
 
 def test_the_set_up_and_the_first_flip_are_read_by_the_camera(tmp_path: Path) -> None:

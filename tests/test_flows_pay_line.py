@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from companion.daemon.session import Session
 from companion.engine import GameConfig, replay
 from companion.flows import make_flow
 from companion.flows.pay_line import PayLineFlow
 from companion.journal import Journal
 from companion.screen.views import FinalScoresView, PayLinePanel, TableView
+from companion.session import Session
 from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
 
 

@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from companion.daemon.dealer_thanks_a_lottery import LotteryPlayers
-from companion.daemon.session import Session
 from companion.engine import GameConfig, replay
 from companion.engine.games.thanks_a_lottery.state import Block
 from companion.flows import make_flow
 from companion.flows.thanks_a_lottery import ZONES, ThanksALotteryFlow
 from companion.journal import Journal
 from companion.screen.views import FinalScoresView, LotteryDrawView, TableView
+from companion.session import Session
+from companion.simtable.thanks_a_lottery import LotteryPlayers
 from hardware.events import PRESS, PULL, InputEvent
 
 

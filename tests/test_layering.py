@@ -95,6 +95,58 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+#: The layers, bottom first. A package may import only packages of lower layers (the top layer,
+#: the entry points, may also import each other). Drawn in the README's architecture section.
+LAYERS: list[set[str]] = [
+    {"companion", "companion.engine", "companion.errors"},
+    {"companion.art", "hardware"},
+    {"companion.config", "vision", "companion.screen", "companion.sound"},
+    {"companion.journal"},
+    {"companion.session", "companion.doctor", "companion.scoreboard"},
+    {"companion.flows"},
+    {"companion.simtable"},
+    {"companion.daemon"},
+    {"companion.cli", "companion.bench", "companion.__main__"},
+]
+
+
+def package_of(module: str) -> str:
+    """The layer unit of a module: ``companion.X`` for modules under companion, else the top package."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "companion" and len(parts) > 1 else parts[0]
+
+
+def layer_of(package: str) -> int:
+    """The layer ``package`` stands in (every package must have one)."""
+    for level, members in enumerate(LAYERS):
+        if package in members:
+            return level
+    raise AssertionError(f"{package} is in no layer: add it to LAYERS (and to the README's drawing)")
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of a module from a package at its own or a higher layer (the top layer excepted)."""
+    top = len(LAYERS) - 1
+    wrong = []
+    for module, deps in sorted(graph.items()):
+        here = layer_of(package_of(module))
+        for dep in sorted(deps):
+            there = layer_of(package_of(dep))
+            if package_of(dep) != package_of(module) and there >= here and not here == there == top:
+                wrong.append(f"{module} -> {dep}")
+    return wrong
+
+
+def test_layers_import_downward_only() -> None:
+    assert upward_imports(import_graph()) == []
+
+
+def test_an_upward_import_is_found() -> None:
+    assert upward_imports({"companion.flows.x": {"companion.daemon.app"}, "companion.daemon.app": set()}) == [
+        "companion.flows.x -> companion.daemon.app"
+    ]
+
+
 def test_no_module_imports_itself_in_a_circle() -> None:
     assert circles(import_graph()) == []
 

@@ -1,5 +1,8 @@
-"""The daemon: one main loop that wires camera, vision, controls, engine, screen, sound and journal.
+"""The daemon: one main loop that wires camera, vision, controls, flows, screen, sound and journal.
 
-See :mod:`companion.daemon.app` (the loop), :mod:`.session` (match + journal), :mod:`.camera`
-(the camera thread), :mod:`.notify` (systemd), :mod:`.doctor` (checks).
+See :mod:`companion.daemon.app` (the loop), :mod:`.camera` (the camera thread) and :mod:`.notify`
+(systemd). It stands on everything else and nothing imports it but the command line and the
+benchmarks: the session (match + journal) is :mod:`companion.session`, the checks of
+``companion doctor`` are :mod:`companion.doctor`, and the simulated table it wires in off the Pi
+is :mod:`companion.simtable`.
 """

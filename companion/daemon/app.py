@@ -29,13 +29,13 @@ from typing import Any, Protocol
 from companion.config import Config, variants_of
 from companion.daemon.camera import CameraStatus, CameraWorker, FrameSource, VisionUpdate, open_configured
 from companion.daemon.notify import Notifier
-from companion.daemon.session import Session
 from companion.engine import GameConfig
 from companion.flows import make_flow
 from companion.flows.base import Flow
 from companion.flows.lobby import Lobby, StartRequest
 from companion.journal import Journal, JournalFullError
 from companion.screen.views import FinalScoresView, MenuItem, MenuView, TableView, View
+from companion.session import Session
 from hardware.events import LONG_PRESS, PRESS, PULL, RELEASE, InputEvent
 
 log = logging.getLogger(__name__)
@@ -83,14 +83,6 @@ class RunOptions:
     dealer: Dealer | None = None
     pin_factory: Any = None
     use_gpio: bool | None = None
-
-
-def on_raspberry_pi() -> bool:
-    """True on a Raspberry Pi (its device tree says so)."""
-    try:
-        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
-    except OSError:
-        return False
 
 
 class Daemon:

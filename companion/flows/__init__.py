@@ -10,9 +10,9 @@ import importlib
 import inspect
 import pkgutil
 
-from companion.daemon.session import Session
 from companion.errors import UserError
 from companion.flows.base import Flow
+from companion.session import Session
 
 #: modules here that are not one game's flow (the lobby imports FLOWS itself)
 _NOT_GAME_FLOWS = {"base", "lobby"}

@@ -43,11 +43,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from companion.daemon.session import Session
 from companion.engine import Action, ImpossibleOutcomeError
 from companion.engine.events import JackpotHit
 from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow, Observation
 from companion.screen.views import BanditPanel, ControlHint, ReelSet, TableView
+from companion.session import Session
 from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
 
 ROWS = COLUMNS = 3

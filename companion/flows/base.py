@@ -1,7 +1,7 @@
 """What every game flow shares: the inputs it takes, what it asks of the table, what it shows.
 
 A flow is a small state machine for one game in one mode. It turns controls (``InputEvent``)
-and camera observations into engine actions (through :class:`~companion.daemon.session.Session`,
+and camera observations into engine actions (through :class:`~companion.session.Session`,
 which journals each one before it returns), and says at every moment:
 
 - what the table is asked to do (``prompt``) and which controls are live (``lamps``),
@@ -19,7 +19,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from companion.daemon.session import Session
 from companion.engine import Action, IllegalActionError
 from companion.engine.events import Event, TurnEnded
 from companion.journal import JournalFullError
@@ -32,6 +31,7 @@ from companion.screen.views import (
     TableView,
     TileFlipView,
 )
+from companion.session import Session
 from hardware.events import InputEvent
 
 LAMP_OFF, LAMP_ON, LAMP_BLINK = "off", "on", "blink"

@@ -18,6 +18,8 @@ from companion.engine.games.jackpot_payout.cards import SYMBOLS, WILD
 from companion.engine.games.jackpot_payout.evaluation import pair_symbols
 from companion.screen.views import CardView, PayoutPanel
 
+REELS = 3
+REEL_ZONES = tuple(f"reel{i}" for i in range(REELS))
 #: Table words for the decision steps (the engine's hints are in action text form).
 STEP_TITLES = {
     "order": "Resolve first",

@@ -23,11 +23,11 @@ import dataclasses
 import random
 from collections.abc import Mapping
 
-from companion.daemon.session import Session
 from companion.engine import Action
 from companion.engine.events import JackpotHit
 from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow
 from companion.screen.views import BoxView, ControlHint, FinalScoresView, PayLinePanel, ReelSet, TableView
+from companion.session import Session
 from hardware.events import LONG_PRESS, PRESS, PULL, InputEvent
 
 DICE = 3

@@ -35,42 +35,25 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
-from companion.daemon.session import Session
 from companion.engine import Action
 from companion.engine.events import Event, JackpotHit, RoundEnded
 from companion.engine.games.thanks_a_lottery.components import CARD_IDS
 from companion.engine.games.thanks_a_lottery.state import (
     ACT,
-    BlockPlayed,
-    CardsAdded,
-    DieTaken,
     RoundScored,
-    WildReplaced,
 )
 from companion.engine.match import replay
-from companion.flows.base import ALL_CONTROLS, LAMP_BLINK, LAMP_OFF, LAMP_ON, Flow, FlowView, Observation
-from companion.flows.thanks_a_lottery_round import HiddenRound, TableRefusal, cards_text
-from companion.flows.thanks_a_lottery_words import move_words
-from companion.screen.views import (
-    BlockView,
-    LotteryDrawView,
-    LotteryPanel,
-    ReelSet,
-    TableView,
-)
+from companion.flows.base import Flow, Observation
+from companion.flows.thanks_a_lottery_round import HiddenRound, TableRefusal
+from companion.flows.thanks_a_lottery_screen import LotteryScreen
+from companion.flows.thanks_a_lottery_table import DEAL, FACT, OVER, ZONES, LotteryTableReading
+from companion.session import Session
 from hardware.events import PRESS, PULL, InputEvent
 
-#: the mat's block rows (vision/mats.py), read together as one play area
-ZONES = ("block0", "block1", "block2")
-#: the journal observation key of this flow's table facts
-FACT = "lottery_table"
-DEAL, OVER = "deal", "over"
 
-
-class ThanksALotteryFlow(Flow):
+class ThanksALotteryFlow(LotteryTableReading, LotteryScreen, Flow):
     """One game of Thanks a Lottery (three rounds), 2-6 players, table or cabinet mode."""
 
     game_id = "thanks-a-lottery"
@@ -384,119 +367,6 @@ class ThanksALotteryFlow(Flow):
         elif control == "collect" and self.entry:
             self._consider(tuple(self.entry), "buttons")
 
-    def on_observations(self, observations: Mapping[str, Observation]) -> None:
-        """Keep the block rows' latest readings; read the mat when a move is awaited."""
-        self.observations = dict(observations)
-        if self.table_mode and self.camera_ok and self.phase() == ACT and self.entry is None:
-            self._read_mat()
-
-    def _read_mat(self) -> None:
-        rows = [self.observations.get(zone) for zone in ZONES]
-        if any(row is None for row in rows):
-            return
-        cards: list[str] = []
-        for index, row in enumerate(rows):
-            assert row is not None
-            ids = tuple(getattr(row, "card_ids", ()) or ())
-            if row.status == "unsure" or (row.status in ("stable", "changed") and not ids):
-                if not self.await_clear:
-                    self.options, self.reading = [], ()
-                    self.alert = (f"Block row {index + 1}: a card the camera cannot read: straighten it, "
-                                  "or HOLD2 to enter the cards by hand")
-                return
-            if row.status not in ("stable", "changed", "empty"):
-                return  # still settling
-            cards += ids
-        if not cards:
-            self.await_clear, self.dismissed = False, None
-            if self.source == "camera":
-                self.options, self.reading = [], ()
-            if self.alert and self.alert.startswith("Block row"):
-                self.alert = None
-            return
-        reading = tuple(sorted(cards, key=CARD_IDS.index))
-        if self.await_clear or reading == self.dismissed or (reading == self.reading and self.options):
-            return
-        self._consider(reading, "camera")
-
-    def _consider(self, cards: tuple[str, ...], source: str) -> None:
-        """What the cards laid can be: the moves to choose from, or why they are none."""
-        assert self.hidden is not None
-        self.reading, self.source, self.cursor = cards, source, 0
-        self.read_id += 1
-        self.options = self.hidden.candidates(cards)
-        if not self.options:
-            self.alert = (f"{self.name(self.seat())}'s {cards_text(cards)}: {self.hidden.why_not(cards)}. "
-                          "Take them back")
-            self.cue("error")
-            self.session.observe({FACT: "refused", "cards": list(cards), "source": source,
-                                  "reason": self.alert})
-            if source == "buttons":
-                self.entry = []
-            return
-        self.alert = None
-
-    def _move(self, action: Action, cards: tuple[str, ...]) -> None:
-        """A turn move, dice taken or a pass: through the table round, or straight to the engine."""
-        seat = self.seat()
-        if not self.table_mode:
-            events = self.apply(action)
-            if events is not None:
-                self._after_move(events)
-                self.cursor = 0
-            return
-        assert self.hidden is not None
-        try:
-            plan = self.hidden.prepare(action)
-        except TableRefusal as refusal:
-            self.alert = f"{cards_text(cards) or str(action)}: {refusal}. Take them back"
-            self.cue("error")
-            self.session.observe({FACT: "refused", "cards": list(cards), "move": str(action),
-                                  "source": self.source, "reason": str(refusal)})
-            self.options, self.reading = [], ()
-            return
-        self.session.observe({FACT: "move", "round_start": len(self.hidden.base.log), "seat": seat,
-                              "move": str(action), "cards": list(cards), "source": self.source})
-        events = self.hidden.keep(plan)
-        self.status = ""
-        if action.verb in ("play", "add", "replace"):
-            self.await_clear = self.camera_ok
-        self._reset_turn()
-        self._after_move(events)
-        self._commit()
-
-    def _after_move(self, events: list[Event]) -> None:
-        self.alert = None
-        if any(isinstance(e, (BlockPlayed, CardsAdded, WildReplaced)) for e in events):
-            self.cue("click")
-        if any(isinstance(e, DieTaken) for e in events):
-            self.cue("dice")
-
-    def _reset_turn(self) -> None:
-        self.options, self.reading, self.entry, self.cursor = [], (), None, 0
-        self.source = "camera"
-        if not self.camera_ok and self.phase() == ACT:
-            self.entry = []
-
-    def _commit(self) -> None:
-        """Once the turns stop, write the round's engine actions to the journal (idempotent)."""
-        hidden = self.hidden
-        if hidden is None or not hidden.ended:
-            return
-        done = self.session.version - len(hidden.base.log)
-        for action in hidden.actions[done:]:
-            if self.apply(action) is None:  # cannot happen: the same engine checked them
-                self.alert = f"the round could not be written ({action}); it is kept in the journal"
-                return
-            lines = self.session.lines
-            if self.session.version in hidden.filled and lines and lines[-1][0] == self.session.version:
-                # the transcript must not claim a card nobody saw
-                version, line = lines[-1]
-                what, _, card = line.rpartition(": ")
-                lines[-1] = (version, f"{what}: not seen (recorded as {card})")
-        self.hidden = None
-        self._reset_turn()
-
     def set_camera(self, ok: bool) -> None:
         """The camera went away (the cards are entered by hand) or came back."""
         self.camera_ok = ok
@@ -520,187 +390,6 @@ class ThanksALotteryFlow(Flow):
         phase = self.match.state.phase
         if phase == "reroll" or (phase == "draw" and not self.table_mode):
             self._resolve()
-
-    # --- what is shown -----------------------------------------------------------------------
-
-    def manual_card(self) -> str:
-        """The card HOLD2 would add during entry by hand."""
-        return CARD_IDS[self.entry_card % len(CARD_IDS)]
-
-    def prompt(self) -> str:
-        """What the table does now."""
-        phase = self.phase()
-        seat = self.seat()
-        who = self.name(seat)
-        state = self.state
-        if phase == OVER:
-            return "Game over"
-        if phase == DEAL:
-            if self.table_mode:
-                dealer = self.name(state.dealer)
-                return (f"Round {state.round}: {dealer} deals {self.game.components.hand_size} cards each, "
-                        "then pulls the lever to roll the dice")
-            return f"Round {state.round}: pull the lever to deal and roll the dice"
-        if phase == ACT:
-            return self._act_prompt(who, seat)
-        if phase == "take":
-            values = self.take_values()
-            value = values[self.cursor % len(values)]
-            owed = f"{state.dice_owed} {'die' if state.dice_owed == 1 else 'dice'}"
-            return (f"{who}: take {owed} from the pool: a {value}? COLLECT takes"
-                    + (", HOLD1/HOLD3 change" if len(values) > 1 else ""))
-        if phase == "finalize":
-            dice = list(state.dice[seat])
-            picked = " ".join(str(dice[i]) for i in sorted(self.picked)) or "none"
-            return (f"{who}: re-roll which dice? HOLD2 picks die {self.cursor % len(dice) + 1} "
-                    f"({dice[self.cursor % len(dice)]}); picked: {picked}. Lever rolls, COLLECT keeps all")
-        if phase == "reroll":
-            return "Rolling the picked dice..."
-        if phase == "lottery":
-            total = self.game.components.tokens_drawn
-            return f"Pull the lever to draw lottery token {len(state.drawn) + 1} of {total}"
-        return "Dealing..."
-
-    def _act_prompt(self, who: str, seat: int | None) -> str:
-        assert seat is not None
-        if not self.table_mode:
-            moves = self.browse()
-            if not moves:
-                return f"{who}: no move with this hand; BACK twice passes"
-            move = moves[self.cursor % len(moves)]
-            return (f"{who}: {move_words(self.state, seat, move, self.session.seats)}? "
-                    f"({self.cursor % len(moves) + 1}/{len(moves)}) COLLECT plays, BACK passes")
-        if self.options:
-            move = self.options[self.cursor % len(self.options)]
-            more = f" ({self.cursor % len(self.options) + 1}/{len(self.options)}, HOLD1/HOLD3 other ways)" \
-                if len(self.options) > 1 else ""
-            return f"{who}: {move_words(self.state, seat, move, self.session.seats)}? COLLECT confirms{more}"
-        if self.entry is not None:
-            laid = cards_text(self.entry) or "nothing yet"
-            return (f"Enter {who}'s cards: {laid}; HOLD2 adds a {self.manual_card()} "
-                    "(HOLD1/HOLD3 change), COLLECT done")
-        if self.await_clear:
-            return f"Move the cards from the mat to their block; then {who} plays"
-        return f"{who}: draw a card, then lay the cards you play on the mat (BACK twice: pass)"
-
-    def lamps(self) -> dict[str, str]:
-        """Only the controls that mean something glow."""
-        lamps = dict.fromkeys(ALL_CONTROLS, LAMP_OFF)
-        for control in self.control_labels():
-            lamps[control] = LAMP_ON
-        phase = self.phase()
-        if phase in (DEAL, "lottery"):
-            lamps["lever"] = LAMP_BLINK
-        if phase == ACT and self.table_mode and self.options:
-            lamps["collect"] = LAMP_BLINK
-        if self.pass_armed:
-            lamps["back"] = LAMP_BLINK
-        if self.undo_armed:
-            lamps["hold1"] = LAMP_BLINK
-        return lamps
-
-    def control_labels(self) -> dict[str, str]:
-        """Labels of the live controls."""
-        phase = self.phase()
-        if phase == OVER:
-            return {"start": "New game"}
-        if phase == DEAL:
-            return {"lever": "Roll dice" if self.table_mode else "Deal"}
-        if phase == "lottery":
-            return {"lever": "Draw token"}
-        if phase == "take":
-            labels = {"collect": "Take die"}
-            if len(self.take_values()) > 1:
-                labels.update(hold1="Lower", hold3="Higher")
-            return labels
-        if phase == "finalize":
-            return {"hold1": "Previous die", "hold2": "Pick", "hold3": "Next die", "lever": "Re-roll",
-                    "collect": "Keep all"}
-        if phase != ACT:
-            return {}
-        if not self.table_mode:
-            labels = {"collect": "Play", "back": "Pass"}
-            if len(self.browse()) > 1:
-                labels.update(hold1="Previous", hold3="Next")
-            return labels
-        if self.options:
-            labels = {"collect": "Confirm", "back": "Cancel"}
-            if len(self.options) > 1:
-                labels.update(hold1="Other way", hold3="Other way")
-            return labels
-        if self.entry is not None:
-            labels = {"hold1": "Previous card", "hold2": "Add card", "hold3": "Next card"}
-            if self.entry:
-                labels.update(collect="Done", back="Remove last")
-            elif self.camera_ok:
-                labels["back"] = "Camera"
-            return labels
-        labels = {"hold2": "Enter by hand", "back": "Pass"}
-        if self.can_undo():
-            labels["hold1"] = "Undo"
-        return labels
-
-    def _reels(self) -> ReelSet | None:
-        phase = self.phase()
-        seat = self.seat()
-        if phase == ACT and self.table_mode and self.reading:
-            return ReelSet.row(list(self.reading), spin_id=self.read_id, caption="on the mat")
-        if phase == ACT and not self.table_mode and seat is not None:
-            hand = self.state.hands[seat]
-            return ReelSet.row(list(hand), spin_id=0, caption=f"{self.name(seat)}'s hand")
-        if phase == "finalize" and seat is not None:
-            dice = [str(v) for v in self.state.dice[seat]]
-            held = [i in self.picked for i in range(len(dice))]
-            caption = f"die {self.cursor % len(dice) + 1} selected"
-            return ReelSet.row(dice, spin_id=self.roll_id, held=held, caption=caption)
-        return None
-
-    def table_view(self) -> TableView:
-        """Round, pool, prize spaces, blocks; scores with hand sizes and dice; the prompt."""
-        state = self.state
-        seat = self.seat()
-        notes = []
-        for s in range(state.players):
-            parts = [f"hand {len(state.hands[s])}"]
-            if state.dice[s]:
-                parts.append("dice " + " ".join(str(v) for v in state.dice[s]))
-            if s == state.dealer:
-                parts.append("dealer")
-            notes.append(", ".join(parts))
-        blocks = tuple(BlockView(f"{state.block_id(b)} {self.name(b.owner)}", tuple(b.cards()))
-                       for b in state.blocks)
-        panel = LotteryPanel(round_number=state.round, pool=tuple(state.pool),
-                             prize_spaces=tuple(self.game.components.prizes[state.round]), blocks=blocks,
-                             deck_left=sum(state.deck.values()))
-        status = self.status
-        if self.table_mode and not self.camera_ok:
-            status = "camera lost: manual entry"
-        return TableView(
-            game_id=self.game_id,
-            title="Thanks a Lottery" + ("" if self.table_mode else " (cabinet)"),
-            players=self.player_lines(seat, notes),
-            prompt=self.prompt(),
-            bank=None,
-            alert=self.alert,
-            reels=self._reels(),
-            controls=self.hints(self.control_labels()),
-            panel=panel,
-            status=status,
-        )
-
-    def view(self) -> FlowView:
-        """The table; the lottery draw while tokens come out of the tin (and until the next deal)."""
-        if self.over:
-            return self.final_view()
-        phase = self.phase()
-        state = self.state
-        if phase == "lottery":
-            return LotteryDrawView(state.round, tuple(self.game.components.prizes[state.round]),
-                                   tuple(state.drawn), self.draw_id, self.prompt())
-        if phase == DEAL and self.last_lottery is not None:
-            number, spaces, tokens, message = self.last_lottery
-            return LotteryDrawView(number, spaces, tokens, self.draw_id, message)
-        return self.table_view()
 
     # --- autoplay ------------------------------------------------------------------------
 

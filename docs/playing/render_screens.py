@@ -2,7 +2,7 @@
 
 Run from the checkout: ``.venv/bin/python docs/playing/render_screens.py``. Needs no screen (SDL's
 dummy drivers). Each picture is a real game driven the way the tests drive it: a
-:class:`~companion.daemon.session.Session` journaled in a temporary directory, the flow from
+:class:`~companion.session.Session` journaled in a temporary directory, the flow from
 ``make_flow``, controls as ``InputEvent`` and (table mode) camera readings as observations. The
 flow's ``view()`` is drawn at 800x480 once at t=0 and again at t=30 s, so the reels have landed,
 and a last time at t=40 s, once a win's coin shower (which starts when the reels land) is over;
@@ -31,12 +31,12 @@ sys.path.insert(0, str(HERE.parent.parent))  # the checkout, when run as a plain
 
 from PIL import Image  # noqa: E402
 
-from companion.daemon.session import Session  # noqa: E402
 from companion.engine import GameConfig  # noqa: E402
 from companion.flows import make_flow  # noqa: E402
 from companion.flows.bandit import BanditFlow  # noqa: E402
 from companion.flows.pay_line import PayLineFlow  # noqa: E402
 from companion.journal import Journal  # noqa: E402
+from companion.session import Session  # noqa: E402
 from hardware.events import PRESS, PULL, InputEvent  # noqa: E402
 
 WIDTH, HEIGHT = 800, 480

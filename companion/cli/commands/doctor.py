@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from companion.daemon.doctor import FAIL, run_checks
+from companion.doctor import FAIL, run_checks
 
 
 def register(subparsers: Any) -> None:

@@ -45,7 +45,8 @@ def build_options(args: argparse.Namespace) -> Any:
     """Turn the command line and the config into :class:`RunOptions` (and a dealer off the Pi)."""
     import dataclasses
 
-    from companion.daemon.app import RunOptions, on_raspberry_pi
+    from companion.daemon.app import RunOptions
+    from hardware.board import on_raspberry_pi
 
     config = load_config(args.config)
     on_pi = on_raspberry_pi()
@@ -86,7 +87,7 @@ def checked_variants(variants: list[str] | None, game_id: str | None) -> tuple[s
 
 def attach_simulated_table(options: Any, seed: int) -> None:
     """Give the daemon a simulated table as its camera and a simulated dealer at it."""
-    from companion.daemon.dealer import SimDealer, SimulatedCamera
+    from companion.simtable.dealer import SimDealer, SimulatedCamera
 
     camera = SimulatedCamera(seed)
     options.camera_factory = camera

@@ -1,7 +1,7 @@
 """The simulated table for Jackpot Payout: the active player reveals their cards on the reels.
 
 Used by ``companion demo --game jackpot-payout`` and ``make run`` off the Pi (through
-:data:`companion.daemon.dealer.GAME_DEALERS`). Like a player at the table it:
+:data:`companion.simtable.dealer.GAME_DEALERS`). Like a player at the table it:
 
 - clears the reel slots at the start of a spin (last turn's cards go to the discard pile),
   then lays the three cards drawn from the engine's own odds with its seed, and presses COLLECT
@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from companion.daemon.dealer import next_help
 from companion.engine import Action, SeededResolver
 from companion.flows.jackpot_payout import REEL_ZONES, JackpotPayoutFlow
+from companion.simtable.dealer import next_help
+from companion.simtable.seat import Companion
 from hardware.events import PRESS, InputEvent
-
-if TYPE_CHECKING:
-    from companion.daemon.app import Daemon
 
 #: Seconds the slots stay empty before a spin's cards are laid (the camera sees them cleared).
 CLEAR_SECONDS = 0.8
@@ -60,7 +58,7 @@ class JackpotPayoutDealer:
             self.table.place(zone, card)
             self._on_table[zone] = card
 
-    def update(self, daemon: Daemon, now: float) -> None:
+    def update(self, daemon: Companion, now: float) -> None:
         """Keep the reels on the table matching the game; reveal what the flow waits for."""
         flow = daemon.flow
         if not isinstance(flow, JackpotPayoutFlow) or not flow.table_mode or flow.over:
@@ -114,7 +112,7 @@ class JackpotPayoutDealer:
             self._wanted = (flow.session.version, SeededResolver(self.rng).resolve(point))
         return self._wanted[1]
 
-    def _help(self, daemon: Daemon, flow: JackpotPayoutFlow, now: float) -> None:
+    def _help(self, daemon: Companion, flow: JackpotPayoutFlow, now: float) -> None:
         """The camera has not taken the next card yet: straighten it, then enter it by hand."""
         zone = REEL_ZONES[flow.next_reel()]
         wanted = self._spin.get(zone)
@@ -128,7 +126,7 @@ class JackpotPayoutDealer:
         elif step == "enter":
             self._enter(daemon, flow, now, wanted)
 
-    def _enter(self, daemon: Daemon, flow: JackpotPayoutFlow, now: float, wanted: str | None) -> None:
+    def _enter(self, daemon: Companion, flow: JackpotPayoutFlow, now: float, wanted: str | None) -> None:
         """HOLD3 steps to ``wanted``, then COLLECT confirms it (on the next frame)."""
         if wanted is None or wanted not in flow.outcomes():
             return

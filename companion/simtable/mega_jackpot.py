@@ -24,15 +24,13 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.engine import Action, SeededResolver
 from companion.flows.mega_jackpot import MegaJackpotFlow
 from companion.flows.mega_jackpot_table import discard_zone, pile_zone
+from companion.simtable.seat import Companion
 from hardware.events import PRESS, InputEvent
-
-if TYPE_CHECKING:
-    from companion.daemon.app import Daemon
 
 #: Seconds a player thinks before flipping; before COLLECT, laying again, entering by buttons.
 THINK = 0.4
@@ -85,7 +83,7 @@ class MegaJackpotDealer:
 
     # --- each frame ------------------------------------------------------------------------
 
-    def update(self, daemon: Daemon, now: float) -> None:
+    def update(self, daemon: Companion, now: float) -> None:
         """Keep the table matching the game; play the flip and the reveals the flow waits for."""
         flow = daemon.flow
         if not isinstance(flow, MegaJackpotFlow) or not flow.table_mode or flow.over:
@@ -120,7 +118,7 @@ class MegaJackpotDealer:
         log = [str(a) for a in flow.match.log[self.plan_start:]]
         return 0 <= done < len(self.plan) and log == [str(a) for a in self.plan[:done]]
 
-    def _plays_flips(self, daemon: Daemon) -> bool:
+    def _plays_flips(self, daemon: Companion) -> bool:
         if self.play_flips is not None:
             return self.play_flips
         return getattr(getattr(daemon, "options", None), "autoplay", None) is not None
@@ -154,7 +152,7 @@ class MegaJackpotDealer:
 
     # --- when the camera does not take it ------------------------------------------------------
 
-    def _help(self, daemon: Daemon, flow: MegaJackpotFlow, wanted: Action, now: float) -> None:
+    def _help(self, daemon: Companion, flow: MegaJackpotFlow, wanted: Action, now: float) -> None:
         """The camera has not taken the cards yet: COLLECT, lay again what it misreads, then buttons."""
         waited = now - self._since
         if waited < CONFIRM_AFTER:
@@ -173,7 +171,7 @@ class MegaJackpotDealer:
         if waited >= self.correct_after:
             self._by_buttons(daemon, flow, wanted, now)
 
-    def _by_buttons(self, daemon: Daemon, flow: MegaJackpotFlow, wanted: Action, now: float) -> None:
+    def _by_buttons(self, daemon: Companion, flow: MegaJackpotFlow, wanted: Action, now: float) -> None:
         """Enter ``wanted`` by the panel: a flip by HOLD pile, HOLD discard, LEVER; a card by
         HOLD3 (next possible card) until it shows, then COLLECT."""
         if not wanted.is_reveal:

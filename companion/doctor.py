@@ -87,7 +87,7 @@ def check_camera(config: Config, on_pi: bool | None = None) -> Check:
     Off the Pi without a config file, ``run`` plays on the simulated table, so that is what is
     checked there (the Pi camera cannot exist on such a machine).
     """
-    from companion.daemon.app import on_raspberry_pi
+    from hardware.board import on_raspberry_pi
 
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     source = config.camera.source

@@ -19,17 +19,15 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.engine import Action
 from companion.engine.games.thanks_a_lottery.components import CARD_IDS, WILD
 from companion.engine.games.thanks_a_lottery.state import ACT
 from companion.flows.thanks_a_lottery import ZONES, ThanksALotteryFlow
 from companion.flows.thanks_a_lottery_round import cards_of
+from companion.simtable.seat import Companion
 from hardware.events import PRESS, InputEvent
-
-if TYPE_CHECKING:
-    from companion.daemon.app import Daemon
 
 #: seconds to wait for the camera before straightening the cards, then entering them by hand
 STRAIGHTEN_AFTER = 2.0
@@ -196,13 +194,13 @@ class LotteryPlayers:
 
 
 class LotteryDealer:
-    """The daemon's dealer hook for Thanks a Lottery (see :class:`companion.daemon.app.Dealer`)."""
+    """The daemon's dealer hook for Thanks a Lottery (the daemon's ``Dealer`` protocol)."""
 
     def __init__(self, camera: Any, seed: int = 0) -> None:
         self.camera = camera
         self.players = LotteryPlayers(lambda: camera.tables.get(ThanksALotteryFlow.game_id), seed=seed)
 
-    def update(self, daemon: Daemon, now: float) -> None:
+    def update(self, daemon: Companion, now: float) -> None:
         """Play the table's part for this frame."""
         flow = daemon.flow
         if not isinstance(flow, ThanksALotteryFlow):

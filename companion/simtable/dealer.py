@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.engine import Action, SeededResolver
 from companion.flows.bandit import BanditFlow, zone_of
+from companion.simtable.seat import Companion
 from hardware.events import PRESS, InputEvent
-
-if TYPE_CHECKING:
-    from companion.daemon.app import Daemon
 
 #: Seconds the dealer waits for the camera before straightening a card, then correcting it by hand.
 CONFIRM_AFTER = 1.0
@@ -28,9 +26,9 @@ CORRECT_AFTER = 5.0
 #: Other games' simulated dealers, built on first use: game id -> (module, class); each class
 #: takes ``(camera, seed=...)`` and has ``update(daemon, now)`` like :class:`SimDealer`.
 GAME_DEALERS: dict[str, tuple[str, str]] = {
-    "jackpot-payout": ("companion.daemon.dealer_jackpot_payout", "JackpotPayoutDealer"),
-    "mega-jackpot": ("companion.daemon.dealer_mega_jackpot", "MegaJackpotDealer"),
-    "thanks-a-lottery": ("companion.daemon.dealer_thanks_a_lottery", "LotteryDealer"),
+    "jackpot-payout": ("companion.simtable.jackpot_payout", "JackpotPayoutDealer"),
+    "mega-jackpot": ("companion.simtable.mega_jackpot", "MegaJackpotDealer"),
+    "thanks-a-lottery": ("companion.simtable.thanks_a_lottery", "LotteryDealer"),
 }
 
 
@@ -95,7 +93,7 @@ class SimDealer:
             self.table.place(zone, card)
             self._on_table[zone] = card
 
-    def update(self, daemon: Daemon, now: float) -> None:
+    def update(self, daemon: Companion, now: float) -> None:
         """Keep the table matching the game; deal what the flow waits for."""
         flow = daemon.flow
         game_id = getattr(flow, "game_id", "")
@@ -156,7 +154,7 @@ class SimDealer:
             clone.apply(Action.reveal(card))
             self._dealt[zone_of(stack)] = card
 
-    def _help(self, daemon: Daemon, flow: BanditFlow, now: float) -> None:
+    def _help(self, daemon: Companion, flow: BanditFlow, now: float) -> None:
         """The camera has not taken the deal yet: confirm, straighten, then enter by buttons."""
         zone = zone_of(flow.state.pending[0])
         wanted = self._dealt.get(zone)
@@ -170,7 +168,7 @@ class SimDealer:
         elif step == "enter":
             self._enter_by_buttons(daemon, flow, now)
 
-    def _enter_by_buttons(self, daemon: Daemon, flow: BanditFlow, now: float) -> None:
+    def _enter_by_buttons(self, daemon: Companion, flow: BanditFlow, now: float) -> None:
         """Enter the next card by hand: HOLD3 steps to the card dealt, COLLECT confirms it."""
         wanted = self._dealt.get(zone_of(flow.state.pending[0]))
         if wanted is None:
