@@ -176,7 +176,7 @@ def check_audio(config: Config, on_pi: bool | None = None) -> Check:
 
     Off the Pi a missing sound card is a warning: every command runs silently without one.
     """
-    from companion.daemon.app import on_raspberry_pi
+    from hardware.board import on_raspberry_pi
 
     on_pi = on_raspberry_pi() if on_pi is None else on_pi
     device = config.audio.device

@@ -85,7 +85,7 @@ def check(label: str, act: Callable[[], object], failures: list[str]) -> None:
 def fuzz_config(seed: int, count: int, workdir: Path) -> tuple[int, list[str]]:
     """Load ``count`` hostile files (and the special ones); returns (cases, failures)."""
     from companion.config import load_config
-    from companion.daemon.doctor import check_config
+    from companion.doctor import check_config
 
     rng = random.Random(seed)
     failures: list[str] = []

@@ -104,7 +104,7 @@ def test_history_never_moves_or_creates_a_file(tmp_path: Path, capsys: pytest.Ca
 def test_a_missing_sound_card_fails_only_on_the_pi(monkeypatch: pytest.MonkeyPatch, on_pi: bool,
                                                    status: str) -> None:
     from companion.config import Config
-    from companion.daemon.doctor import check_audio
+    from companion.doctor import check_audio
 
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")  # SDL's mixer cannot open any output
     check = check_audio(Config(), on_pi=on_pi)
