@@ -19,6 +19,18 @@ from companion.engine.errors import EngineError
 from companion.errors import UserError
 
 EXIT_USER_ERROR = 2
+#: an error line longer than this is cut: it would be quoting the input back
+MAX_ERROR_LINE = 400
+
+
+def error_line(error: BaseException) -> str:
+    """The one stderr line for a user error: newlines folded, at most ``MAX_ERROR_LINE`` long.
+
+    >>> error_line(ValueError("bad\\nvalue " + "x" * 1000))[:14], len(error_line(ValueError("x" * 1000)))
+    ('companion: bad', 400)
+    """
+    text = "companion: " + " ".join(str(error).split())
+    return text if len(text) <= MAX_ERROR_LINE else text[: MAX_ERROR_LINE - 3] + "..."
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = args.func(args)
     except (UserError, EngineError) as error:
-        print(f"companion: {error}", file=sys.stderr)
+        print(error_line(error), file=sys.stderr)
         return EXIT_USER_ERROR
     except KeyboardInterrupt:
         return 130

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from companion.engine.errors import IllegalActionError
+from companion.engine.situation import excerpt
 
 #: The verb of the action that answers a chance point with its outcome.
 REVEAL = "reveal"
@@ -33,7 +34,7 @@ def _normalize(arg: ActionArg) -> ActionArg:
         raise TypeError("action arguments are str or int, not bool")
     if isinstance(arg, str):
         if not arg or not _TOKEN.fullmatch(arg):
-            raise IllegalActionError(f"an action argument cannot be empty or contain spaces: {arg!r}")
+            raise IllegalActionError(f"an action argument cannot be empty or contain spaces: {excerpt(arg)}")
         if _INT.fullmatch(arg):
             return int(arg)
     return arg
@@ -48,7 +49,7 @@ class Action:
 
     def __post_init__(self) -> None:
         if not self.verb or not _TOKEN.fullmatch(self.verb) or _INT.fullmatch(self.verb):
-            raise IllegalActionError(f"not an action verb: {self.verb!r}")
+            raise IllegalActionError(f"not an action verb: {excerpt(self.verb)}")
         object.__setattr__(self, "args", tuple(_normalize(a) for a in self.args))
 
     @classmethod
@@ -79,9 +80,19 @@ class Action:
         out = []
         for arg in self.args:
             if not isinstance(arg, int):
-                raise IllegalActionError(f"'{self}': expected numbers after '{self.verb}'")
+                raise IllegalActionError(f"'{self.brief}': expected numbers after the verb")
             out.append(arg)
         return tuple(out)
+
+    @property
+    def brief(self) -> str:
+        """The text form cut to 60 characters, for messages that quote an action from outside.
+
+        >>> Action.of("play", *range(40)).brief
+        'play 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20...'
+        """
+        text = str(self)
+        return text if len(text) <= 60 else text[:57] + "..."
 
     def __str__(self) -> str:
         return " ".join([self.verb, *(str(a) for a in self.args)])

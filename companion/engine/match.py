@@ -11,6 +11,7 @@ A game *is* its configuration plus its action log (decisions and revealed outcom
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from companion.engine.errors import EngineError, IllegalActionError, ReplayError
 from companion.engine.events import Event
 from companion.engine.game import SCHEMA_VERSION, Game, GameConfig
 from companion.engine.registry import make_game
+from companion.engine.situation import excerpt
 
 
 @dataclass
@@ -82,6 +84,26 @@ class Match:
         self.log.append(action)
         return events
 
+    def apply_described(self, action: Action | str,
+                        expected_version: int | None = None) -> tuple[str, list[Event]]:
+        """Apply an action like :meth:`apply` and return its transcript line too.
+
+        The line is written in the state before the action, but only once the game has
+        accepted it: ``describe`` assumes a legal action (a bare ``claim`` in Bandit, a bare
+        ``reveal``), so a malformed one must be refused by the rules first, with their reason.
+        """
+        if expected_version is not None and expected_version != self.version:
+            raise IllegalActionError("the table has moved on since; look at the screen and try again")
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action not in self.legal_actions():
+            # The game's own reason; an action it accepts though it never lists it is refused
+            # too (one text per move: the log must hold what legal_actions() offers).
+            self.game.apply(copy.deepcopy(self.state), action)
+            raise IllegalActionError(f"'{action.brief}' is not one of the moves offered now")
+        line = self.game.describe(self.state, action)
+        return line, self.apply(action)
+
     def resolve(self, resolver: Resolver) -> list[Event]:
         """Answer the current chance point with ``resolver``; raises if nothing is hidden."""
         point = self.chance_point
@@ -125,9 +147,11 @@ def replay(config: GameConfig, actions: Iterable[Action | str]) -> Match:
     match = Match.new(config)
     for index, action in enumerate(actions):
         try:
-            match.apply(action)
+            parsed = Action.parse(action) if isinstance(action, str) else action
+            match.apply(parsed)
         except IllegalActionError as error:
-            raise ReplayError(f"action {index + 1} ('{action}') does not replay: {error}") from None
+            shown = excerpt(action)[1:-1] if isinstance(action, str) else action.brief
+            raise ReplayError(f"action {index + 1} ('{shown}') does not replay: {error}") from None
     return match
 
 
@@ -139,7 +163,7 @@ def replay_steps(config: GameConfig, actions: Iterable[Action | str]) -> Iterabl
         try:
             events = match.apply(parsed)
         except IllegalActionError as error:
-            raise ReplayError(f"action {index + 1} ('{parsed}') does not replay: {error}") from None
+            raise ReplayError(f"action {index + 1} ('{parsed.brief}') does not replay: {error}") from None
         yield match, Step(parsed, events)
 
 

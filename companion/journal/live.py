@@ -14,7 +14,7 @@ import sqlite3
 from collections import deque
 from typing import Any
 
-from companion.engine import Action, GameConfig, Match
+from companion.engine import GameConfig, Match
 from companion.engine.errors import EngineError
 from companion.engine.events import event_note
 from companion.journal.queries import GAME_TITLES, seat_name
@@ -74,8 +74,7 @@ class LiveGame:
         assert self._match is not None and self._record is not None
         match = self._match
         try:
-            line = match.game.describe(match.state, Action.parse(text))
-            events = match.apply(text)
+            line, events = match.apply_described(text)
         except EngineError as error:
             self._match, self._error = None, f"the journal does not replay at '{text}' ({error})"
             return

@@ -41,11 +41,10 @@ def transcript(config_and_actions: tuple[Any, list[Any]], as_json: bool = False)
     lines = [f"{game.title}: {config.players} players, seed {config.seed}"
              + (f", variants {', '.join(config.variants)}" if config.variants else "")]
     for index, action in enumerate(actions, 1):
-        text = game.describe(match.state, action)
         try:
-            events = match.apply(action)
+            text, events = match.apply_described(action)
         except IllegalActionError as error:
-            raise ReplayError(f"action {index} ('{action}') does not replay: {error}") from None
+            raise ReplayError(f"action {index} ('{action.brief}') does not replay: {error}") from None
         if as_json:
             lines.append(json.dumps({"step": index, "action": str(action), "text": text,
                                      "events": [e.to_dict() for e in events]}))

@@ -277,7 +277,7 @@ class BanditGame(Game[BanditState]):
             return self._spin(state, action)
         if action.verb == "stop" and not action.args:
             return self._end_game(state)
-        raise IllegalActionError(f"'{action}' is not a Bandit move: claim a row, spin, or stop")
+        raise IllegalActionError(f"'{action.brief}' is not a Bandit move: claim a row, spin, or stop")
 
     def _claim(self, state: BanditState, action: Action) -> list[Event]:
         args = action.int_args()

@@ -162,7 +162,7 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
         current = STEPS[state.step]
         if action not in self.decisions(state):
             reason = current.explain(self.table, state, action) if current.explain else None
-            raise IllegalActionError(reason or f"'{action}' is not possible now: {current.hint}")
+            raise IllegalActionError(reason or f"'{action.brief}' is not possible now: {current.hint}")
         events = current.apply(self.table, state, action)
         return events + advance(self.table, state)
 

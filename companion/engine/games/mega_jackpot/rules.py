@@ -264,7 +264,7 @@ class MegaJackpotGame(Game[MegaJackpotState]):
         handler = handlers.get(action.verb)
         if handler is None:
             raise IllegalActionError(
-                f"'{action}' is not a Mega Jackpot move: flip, pay, stop, cash or attempt"
+                f"'{action.brief}' is not a Mega Jackpot move: flip, pay, stop, cash or attempt"
             )
         return handler(state, action)
 

@@ -28,6 +28,7 @@ from companion.engine.games.pay_line.state import (
     winners,
 )
 from companion.engine.registry import register
+from companion.engine.situation import check_keys, excerpt, require_object, variants
 
 # --- the rules ---------------------------------------------------------------------------------
 
@@ -118,7 +119,8 @@ class PayLineGame(Game[PayLineState]):
             return self._reroll(state, action)
         handlers = {"take": self._take, "double": self._double, "walk": self._walk}
         if action.verb not in handlers:
-            raise IllegalActionError(f"'{action}' is not a Pay Line move: take, reroll D, double or walk")
+            raise IllegalActionError(
+                f"'{action.brief}' is not a Pay Line move: take, reroll D, double or walk")
         if action.args:
             raise IllegalActionError(f"'{action.verb}' takes nothing after it")
         return handlers[action.verb](state)
@@ -380,21 +382,19 @@ class PayLineGame(Game[PayLineState]):
         >>> PayLineGame.adjudicate({"dice": ["yellow", "yellow", "yellow"]})
         {'jackpot': 'yellow'}
         """
-        if not isinstance(situation, Mapping):
-            raise InvalidSituationError('pay-line needs a JSON object: {"dice": [colour, colour, colour]}')
-        unknown = sorted(str(key) for key in situation if key != "dice")
-        if unknown:
-            raise InvalidSituationError(f"pay-line does not know {unknown[0]!r}: give only \"dice\"")
+        situation = require_object(situation, cls.id, '{"dice": ["yellow", "yellow", "red"]}')
+        check_keys(situation, ("dice",), cls.id)
+        variants(situation, cls.variants, cls.id)
         if "dice" not in situation:
             raise InvalidSituationError(f'pay-line needs "dice": three colours ({", ".join(SYMBOLS)})')
         dice = situation["dice"]
         if not isinstance(dice, list):
-            raise InvalidSituationError(f'"dice" must be a list of three colours, not {dice!r}')
+            raise InvalidSituationError(f'"dice" must be a list of three colours, not {excerpt(dice)}')
         if len(dice) != DICE:
             raise InvalidSituationError(f'"dice" must list exactly three dice, not {len(dice)}')
         for index, die in enumerate(dice):
             if not isinstance(die, str) or die not in SYMBOLS:
                 raise InvalidSituationError(
-                    f"die {index + 1}: unknown Pay Line colour {die!r} (colours: {', '.join(SYMBOLS)})"
+                    f"die {index + 1}: unknown Pay Line colour {excerpt(die)} (colours: {', '.join(SYMBOLS)})"
                 )
         return {"jackpot": jackpot_symbol(dice)}

@@ -67,7 +67,7 @@ def act(state: LotteryState, seat: int, action: Action, legal: list[Action] | No
     """Why any other turn action is refused (``legal``: the legal moves it may be a misspelling of)."""
     verb = action.verb
     if verb not in ("add", "replace", "pass"):
-        return f"'{action}' is not a move here: play a block, add to one, replace a wild, or pass"
+        return f"'{action.brief}' is not a move here: play a block, add to one, replace a wild, or pass"
     if verb == "pass":
         return "'pass' takes nothing after it"
     if not state.has_block(seat):
