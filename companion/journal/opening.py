@@ -27,7 +27,14 @@ from pathlib import Path
 
 from companion.journal.backup import newest_intact
 from companion.journal.reading import JournalError
-from companion.journal.readonly import APPLICATION_ID, SCHEMA, identity_problem, journal_uri, side_file
+from companion.journal.readonly import (
+    APPLICATION_ID,
+    SCHEMA,
+    identity_of,
+    identity_problem,
+    journal_uri,
+    side_file,
+)
 from companion.journal.recovery import RecoveryReport, copy_games, integrity_problem
 
 log = logging.getLogger(__name__)
@@ -135,6 +142,34 @@ def check_target(path: Path) -> None:
     if header and header != _SQLITE_HEADER:
         raise JournalError(f"{path} is not a companion journal (not an SQLite database); set [journal] path "
                            "to the journal file, or move this file away (nothing was changed)")
+    if header:
+        _refuse_foreign(path)
+
+
+def _refuse_foreign(path: Path) -> None:
+    """Another program's database (or a newer schema) is refused before anything is created."""
+    wal = side_file(path, "-wal")
+    if not wal.exists() or wal.stat().st_size == 0:
+        # Page 1 is whole in the main file: read the header itself (even a read-only SQLite
+        # connection would leave -wal/-shm files beside a WAL database).
+        with path.open("rb") as handle:
+            header = handle.read(100)
+        if len(header) < 100:
+            return
+        version, app = struct.unpack(">I", header[60:64])[0], struct.unpack(">I", header[68:72])[0]
+        problem = identity_of(app, version)
+    else:
+        try:
+            db = sqlite3.connect(journal_uri(path, mode="ro"), uri=True)
+            try:
+                problem = identity_problem(db)
+            finally:
+                db.close()
+        except sqlite3.Error:
+            return  # unreadable: open_checked asks SQLite whether it is damaged, under the lock
+    if problem:
+        raise JournalError(f"{path} is not a usable companion journal: {problem}; set [journal] path "
+                           "to the journal file (nothing was changed)")
 
 
 def connect(path: Path, *, configure: bool = True) -> sqlite3.Connection:

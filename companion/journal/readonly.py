@@ -105,6 +105,11 @@ def identity_problem(db: sqlite3.Connection) -> str | None:
     """Why the open database is not a journal this companion reads, or None when it is."""
     app = db.execute("PRAGMA application_id").fetchone()[0]
     version = db.execute("PRAGMA user_version").fetchone()[0]
+    return identity_of(int(app), int(version))
+
+
+def identity_of(app: int, version: int) -> str | None:
+    """Why a database with this ``application_id`` and ``user_version`` is not ours to use."""
     if app != APPLICATION_ID:
         return "it belongs to another program"
     if version > SCHEMA:
