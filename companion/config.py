@@ -21,7 +21,7 @@ A complete example file (every key optional)::
     [screen]
     width = 800
     height = 480
-    rotation = 0              # 0, 90, 180 or 270 (rotated in the app, see PLATFORM.md)
+    rotation = 0              # 0, 90, 180 or 270 (rotated in the app, see docs/platform.md)
     fullscreen = true
 
     [camera]

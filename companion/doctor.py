@@ -3,7 +3,7 @@
 Each check returns a :class:`Check` (ok / warning / failed, what was found, what to do). A check
 never raises: an unexpected error becomes a failed check with its message, never a traceback.
 Hardware modules (picamera2, lgpio) are probed in a subprocess, because the NumPy ABI trap of
-PLATFORM.md can crash an import rather than raise.
+docs/platform.md can crash an import rather than raise.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@
 #   3. the project in /opt/jackpot-companion/src, owned by root (the service cannot change what it
 #      runs), with a venv made with --system-site-packages (picamera2's libcamera bindings exist
 #      only as apt packages); the exact versions of systemd/constraints.txt, wheels only.
-#   4. the NumPy trap (PLATFORM.md): if picamera2 does not import next to pip's NumPy 2,
+#   4. the NumPy trap (docs/platform.md): if picamera2 does not import next to pip's NumPy 2,
 #      reinstall simplejpeg with pip inside the venv; then check picamera2, cv2, numpy together.
 #   5. /etc/jackpot-companion/config.toml (only if absent), the units, enable and start them
 #      (the scoreboard's unit starts only once [scoreboard] enabled = true in the config). Where

@@ -1,4 +1,4 @@
-"""Symbol art: every RULINGS.md symbol is drawn, transparent around it, in its own colour."""
+"""Symbol art: every docs/rulings.md symbol is drawn, transparent around it, in its own colour."""
 
 from __future__ import annotations
 

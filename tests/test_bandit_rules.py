@@ -1,4 +1,4 @@
-"""Bandit, rule by rule (rulebook seed 004 and RULINGS.md "Bandit")."""
+"""Bandit, rule by rule (rulebook seed 004 and docs/rulings.md "Bandit")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every Jackpot Payout ability, from the rulebook's card reference (and RULINGS.md)."""
+"""Every Jackpot Payout ability, from the rulebook's card reference (and docs/rulings.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Jackpot Payout card data file: the assumed default sets RULINGS.md describes, and card faces."""
+"""The Jackpot Payout card data file: the assumed default sets docs/rulings.md describes, and card faces."""
 
 from __future__ import annotations
 

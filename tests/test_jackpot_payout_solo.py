@@ -1,4 +1,4 @@
-"""Jackpot Payout solo play against The House (rulebook "Solo play", RULINGS.md)."""
+"""Jackpot Payout solo play against The House (rulebook "Solo play", docs/rulings.md)."""
 
 from __future__ import annotations
 

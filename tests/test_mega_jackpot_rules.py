@@ -1,4 +1,4 @@
-"""Mega Jackpot, rule by rule (rulebook seed 001 and RULINGS.md "Mega Jackpot")."""
+"""Mega Jackpot, rule by rule (rulebook seed 001 and docs/rulings.md "Mega Jackpot")."""
 
 from __future__ import annotations
 

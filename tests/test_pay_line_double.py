@@ -1,4 +1,4 @@
-"""Pay Line's double or nothing (rulebook seed 002 and RULINGS.md "Pay Line")."""
+"""Pay Line's double or nothing (rulebook seed 002 and docs/rulings.md "Pay Line")."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_walking_away_from_double_or_nothing_pays_nothing_and_the_chips_stay_in_
 
 
 def test_another_three_of_a_kind_during_double_or_nothing_pays_nothing() -> None:
-    # RULINGS: only the same three of a kind pays; another result pays nothing. It is not a
+    # docs/rulings.md: only the same three of a kind pays; another result pays nothing. It is not a
     # jackpot: it cannot be taken, and the player re-rolls on (paying) or walks away.
     match = new_match()
     roll(match, "yellow", "yellow", "yellow")

@@ -1,4 +1,4 @@
-"""Pay Line, rule by rule (rulebook seed 002 and RULINGS.md "Pay Line"): setup, turns, re-rolls,
+"""Pay Line, rule by rule (rulebook seed 002 and docs/rulings.md "Pay Line"): setup, turns, re-rolls,
 jackpots, refills, the end of the game and its tie-breaks."""
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ def test_the_unit_starts_the_venv_the_installer_makes() -> None:
     exec_start = next(line for line in UNIT.read_text().splitlines() if line.startswith("ExecStart="))
     assert exec_start == f"ExecStart={prefix[1]}/venv/bin/companion run"
     assert "--system-site-packages" in script
-    assert "import numpy, cv2, picamera2" in script  # the NumPy ABI check of PLATFORM.md
+    assert "import numpy, cv2, picamera2" in script  # the NumPy ABI check of docs/platform.md
 
 
 def test_the_installer_does_not_overwrite_an_existing_config() -> None:

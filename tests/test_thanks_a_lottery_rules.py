@@ -1,4 +1,4 @@
-"""Thanks a Lottery scenarios, written from the rulebook (seed 003) and RULINGS.md.
+"""Thanks a Lottery scenarios, written from the rulebook (seed 003) and docs/rulings.md.
 
 Positions are built with explicit reveals: the deal (one card at a time round the table from
 the dealer's left), the roll of the pool, each draw. Component overrides (fewer dice, a small

@@ -1,4 +1,4 @@
-"""Every game's symbols: id -> label, colour and drawing (the RULINGS.md names).
+"""Every game's symbols: id -> label, colour and drawing (the docs/rulings.md names).
 
 Card symbols are listed by :func:`companion.art.symbol_ids`. Pieces that are not card symbols
 carry a prefix so they never clash with a card id: Mega Jackpot's tiles are ``tile:genie`` and

@@ -1,7 +1,7 @@
 """SQLite journal of games: configuration, every action, every observation, the result.
 
 Why SQLite in WAL mode with ``synchronous=FULL``: a Pi's SD card and pulled plugs are the
-classic failure (PLATFORM.md); a committed transaction survives power loss, and a half-written
+classic failure (docs/platform.md); a committed transaction survives power loss, and a half-written
 one is rolled back on the next open. Each ``record_*`` call is its own committed transaction,
 and the daemon calls it before the screen shows the result.
 

@@ -2,7 +2,7 @@
 
 Everything that is slow to make (rendering text, turning symbol arrays into surfaces,
 blurring reel cells) is made once and kept, and every surface is ``convert()``-ed for the
-display's pixel format: an unconverted RGBA surface blits many times slower (PLATFORM.md).
+display's pixel format: an unconverted RGBA surface blits many times slower (docs/platform.md).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The screen never reads or changes engine state: the daemon turns its state into one of these
 views and hands it to :meth:`companion.screen.display.Display.draw` every frame. Nothing here
-imports the engine; symbols are the RULINGS.md ids that :mod:`companion.art` draws.
+imports the engine; symbols are the docs/rulings.md ids that :mod:`companion.art` draws.
 
 Animations are driven by ids that change: a new ``ReelSet.spin_id`` starts the reels, a new
 ``TileFlipView.flip_id`` flips the tile, a new ``LotteryDrawView.draw_id`` draws a token.

@@ -1,6 +1,6 @@
 """Bandit: two players take turns at a one-armed bandit laid out in playing cards.
 
-Rulebook: seed 004; decisions: RULINGS.md "Bandit". The grid is 3 rows x 3 columns of stacks
+Rulebook: seed 004; decisions: docs/rulings.md "Bandit". The grid is 3 rows x 3 columns of stacks
 (index ``row * 3 + column``); only the top card of a stack is visible. The first deal is the
 first spin. After every spin all three rows are evaluated and each winning row becomes
 claimable; the player may claim any of them, or none, and play on.

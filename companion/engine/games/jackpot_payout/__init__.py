@@ -1,11 +1,11 @@
 """Jackpot Payout (seed 000): a slot-machine deck-builder for 1-4 players, solo against The House.
 
-Rulebook: ``shared/seeds/000``; decisions: RULINGS.md "Jackpot Payout". Modules: ``cards``
+Rulebook: ``shared/seeds/000``; decisions: docs/rulings.md "Jackpot Payout". Modules: ``cards``
 (the data file), ``evaluation`` (jackpots, pairs, adjudicate), ``state``, ``core`` (steps,
 reveals), ``turn`` (the turn, display, end, Final Showdown), ``abilities`` (starting deck and
 Introductory set), ``expert`` (Expert set), ``house`` (solo), ``bots``, ``describe``, ``game``.
 
-Decisions taken where the rulebook and RULINGS.md are silent:
+Decisions taken where the rulebook is silent (docs/rulings.md gives the reasons):
 
 - Three wilds in play are a jackpot (symbol ``wild``): wilds match every suit.
 - A split card showing the guessed suit is a right guess for Guess Suit.

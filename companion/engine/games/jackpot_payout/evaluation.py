@@ -2,7 +2,7 @@
 
 - A jackpot: all three cards in play can show one symbol (wilds match every symbol; a split
   card counts as either of its symbols). Three wilds are a jackpot too (symbol ``wild``).
-- A pair (RULINGS.md): a non-wild symbol that at least two of the cards in play can show. One
+- A pair (docs/rulings.md): a non-wild symbol that at least two of the cards in play can show. One
   pair lets a Special card be taken from the display; two or more let the player take two cards.
 - Jackpot Payout: one in play doubles the jackpot; two pay four times the coins on the third
   card; three pay four times the largest coin value among them.

@@ -112,7 +112,7 @@ def _flush_apply(table: Table, state: JackpotPayoutState, action: Action) -> lis
     flushed = 0
     for slot, card in enumerate(state.display):
         if card is not None and table.card(card).shows(symbol):
-            # RULINGS: flushed cards go under the draw deck before the display is refilled.
+            # docs/rulings.md: flushed cards go under the draw deck before the display is refilled.
             state.supply_bottom.append(card)
             state.display[slot] = None
             state.emptied.append(slot)

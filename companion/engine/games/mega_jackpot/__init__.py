@@ -1,7 +1,7 @@
 """Mega Jackpot: flip Jackpot cards from three reel piles onto three discards; three identical
 symbols on top is a jackpot. 2-4 players.
 
-Rulebook: seed 001; decisions: RULINGS.md "Mega Jackpot". Piles, discards and trays are
+Rulebook: seed 001; decisions: docs/rulings.md "Mega Jackpot". Piles, discards and trays are
 numbered from 0 in actions (vision zones ``pile0``..``pile2``, ``discard0``..``discard2``) and
 from 1 in words.
 
@@ -32,9 +32,10 @@ likely to be the top card showing that reel side: a flip's front is a chance poi
 by the buried cards by reel side (unknown cards minus the tops showing). This is the exact
 posterior of the per-pile compositions, without a hidden chance point for the split.
 
-Where the rulebook and RULINGS are silent, this module decides (each has a test):
+Where the rulebook is silent, this module decides (each has a test; docs/rulings.md gives the
+reasons):
 
-- Setup (RULINGS): three piles (90 cards: 30 each) reel side up; the top card of each pile
+- Setup (docs/rulings.md): three piles (90 cards: 30 each) reel side up; the top card of each pile
   starts the discard below it. Chance order: the three top reel sides, then discard by
   discard the flipped front and the pile's new top reel side. Seat 0 plays first.
 - A jackpot is checked after each flip only. Tops that match after an end-of-turn refill are

@@ -1,6 +1,6 @@
 """Pay Line: roll three dice, re-roll for three of a kind, win the chips in a secret box.
 
-Rulebook: seed 002; decisions: RULINGS.md "Pay Line". Three boxes (``black``, ``yellow``,
+Rulebook: seed 002; decisions: docs/rulings.md "Pay Line". Three boxes (``black``, ``yellow``,
 ``red``) hold chips nobody may count; the dice show the same three colours. A turn starts with
 a free roll of all three dice. Three of a kind is a jackpot: take the matching box (the turn
 ends) or decline. Re-rolling costs one chip per picked die, paid into the box of the colour
@@ -13,7 +13,7 @@ as usual. Only the *same* three of a kind pays: the box's chips plus as much aga
 bank (when the bank is short the rest comes from the other boxes, fullest first, and the game
 ends; should they not cover it either, the player gets what there is). Walking away pays
 nothing and the chips stay in the box. Another three of a kind during double or nothing is
-not a jackpot (RULINGS: "another result pays nothing"): it cannot be taken, and the player
+not a jackpot (docs/rulings.md: "another result pays nothing"): it cannot be taken, and the player
 re-rolls on, at the usual price, or walks away.
 
 Actions (text form):

@@ -1,6 +1,6 @@
 """Thanks a Lottery (``thanks-a-lottery``): blocks of numbered cards, dice earned, a lottery.
 
-Rulebook: seed 003; decisions: RULINGS.md "Thanks a Lottery". 2-6 players, three rounds. Each
+Rulebook: seed 003; decisions: docs/rulings.md "Thanks a Lottery". 2-6 players, three rounds. Each
 round: shuffle, deal 6 cards each (one chance point per card, round the table from the
 dealer's left), roll the 15 dice into the pool (one chance point per die). Then turns, starting
 left of the dealer: draw a card (a chance point), then at most one action. The round stops at

@@ -1,6 +1,6 @@
 """The rules of Thanks a Lottery: rounds, turns, blocks, dice, finalizing and the lottery.
 
-See the package docstring for the action text forms. Rulebook: seed 003; RULINGS.md decides
+See the package docstring for the action text forms. Rulebook: seed 003; docs/rulings.md decides
 the rest.
 """
 
