@@ -49,3 +49,17 @@ def test_every_docs_path_named_in_the_code_and_the_docs_exists() -> None:
 def test_every_relative_link_in_the_docs_exists(page: Path) -> None:
     links = [link for link in LINK.findall(page.read_text(encoding="utf-8")) if "://" not in link]
     assert [link for link in links if not (page.parent / link).exists()] == []
+
+
+def test_the_readme_draws_the_layers_of_the_layering_test() -> None:
+    from tests.test_layering import LAYERS
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    drawing = text.split("## Architecture", 1)[1].split("```", 2)[1]
+    drawn = []
+    for line in drawing.splitlines():
+        if line.strip() and not line.startswith((" ", "|")):
+            names = re.split(r"\s*[,|]\s*", line.split("  ")[0].strip())
+            drawn.append({name if name in ("vision", "hardware") else f"companion.{name}" for name in names})
+    expected = [layer - {"companion", "companion.__main__"} for layer in reversed(LAYERS)]
+    assert drawn == expected
