@@ -44,6 +44,8 @@ class Session:
         self.resumed = resumed
         #: (version, readable line) for every action applied in this process (the transcript)
         self.lines: list[tuple[int, str]] = []
+        #: True once the host made this game the first of a new night (the menu's "New night")
+        self.new_night = False
 
     @classmethod
     def start(cls, journal: Journal, config: GameConfig, seats: list[str], mode: str) -> Session:
@@ -68,6 +70,12 @@ class Session:
             journal.finish_game(record.id, {"error": str(error)}, status="abandoned")
             return None
         return cls(match, journal, record.id, record.seats, record.mode, resumed=True)
+
+    def start_night(self) -> None:
+        """Make this game the first of a new night: the night starts at the game's start."""
+        if not self.new_night:
+            self.journal.start_night(at=self.journal.game(self.game_id).started_at)
+            self.new_night = True
 
     @property
     def config(self) -> GameConfig:

@@ -172,7 +172,8 @@ def test_the_menu_ends_a_game_and_the_journal_marks_it_abandoned(tmp_path: Path)
         daemon.dispatch(InputEvent("start", LONG_PRESS, 1.5))
         daemon.step()
         assert isinstance(daemon.view, MenuView)
-        assert [item.label for item in daemon.view.items] == ["Resume", "Volume", "Rotation", "End this game"]
+        assert [item.label for item in daemon.view.items] == ["Resume", "Volume", "Rotation", "New night",
+                                                              "End this game"]
         daemon.dispatch(InputEvent("hold3", PRESS, 2.0))  # Volume
         volume = daemon.sound.volume
         daemon.dispatch(InputEvent("lever", "pull", 2.1))
@@ -182,6 +183,10 @@ def test_the_menu_ends_a_game_and_the_journal_marks_it_abandoned(tmp_path: Path)
         daemon.step()
         assert daemon.display.rotation == 90 and isinstance(daemon.view, MenuView)
         assert daemon.view.items[2].value == "90"
+        daemon.dispatch(InputEvent("hold3", PRESS, 2.35))  # New night
+        daemon.dispatch(InputEvent("lever", "pull", 2.36))
+        daemon.step()
+        assert isinstance(daemon.view, MenuView) and daemon.view.items[3].value == "from this game"
         daemon.dispatch(InputEvent("hold3", PRESS, 2.4))  # End this game
         daemon.dispatch(InputEvent("lever", "pull", 2.5))
         daemon.step()

@@ -22,7 +22,7 @@ import queue
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -34,7 +34,16 @@ from companion.flows import make_flow
 from companion.flows.base import Flow
 from companion.flows.lobby import Lobby, StartRequest
 from companion.journal import Journal, JournalFullError
-from companion.screen.views import FinalScoresView, MenuItem, MenuView, TableView, View
+from companion.scoreboard.address import LinkSource
+from companion.screen.views import (
+    AttractView,
+    FinalScoresView,
+    MenuItem,
+    MenuView,
+    ScoreboardLink,
+    TableView,
+    View,
+)
 from companion.session import Session
 from hardware.events import LONG_PRESS, PRESS, PULL, RELEASE, InputEvent
 
@@ -106,6 +115,8 @@ class Daemon:
         self.camera_message = ""
         self.mat_found = True
         self.menu: int | None = None
+        board = self.config.scoreboard
+        self._link = LinkSource(board.port, board.host) if board.enabled else None
         self._start_down = False
         self.paused: str | None = None
         self._retry: object | None = None
@@ -301,7 +312,7 @@ class Daemon:
             return
         self.flow.on_input(event)
 
-    MENU = ("Resume", "Volume", "Rotation", "End this game")
+    MENU = ("Resume", "Volume", "Rotation", "New night", "End this game")
 
     def _menu_input(self, event: InputEvent) -> None:
         """Hold 1 / Hold 3 move; the lever or COLLECT changes a setting or picks; BACK leaves."""
@@ -320,6 +331,9 @@ class Daemon:
                 self._play("click", {})
             elif item == "Rotation":
                 self.display.set_rotation((self.display.rotation + 90) % 360)
+            elif item == "New night":
+                self.flow.session.start_night()  # type: ignore[union-attr]  # the menu is in a game
+                self._play("click", {})
             else:
                 if item == "End this game":
                     self._end_game()
@@ -327,8 +341,15 @@ class Daemon:
 
     def _menu_view(self) -> MenuView:
         values = {"Volume": f"{round(self.sound.volume * 100)} %", "Rotation": f"{self.display.rotation}"}
+        if self.flow is not None and self.flow.session.new_night:
+            values["New night"] = "from this game"
         return MenuView(tuple(MenuItem(label, values.get(label, "")) for label in self.MENU), self.menu or 0,
-                        title="Menu", hint="Hold 1 / Hold 3 move, lever changes or picks, BACK returns")
+                        title="Menu", hint="Hold 1 / Hold 3 move, lever changes or picks, BACK returns",
+                        link=self._scoreboard_link())
+
+    def _scoreboard_link(self) -> ScoreboardLink | None:
+        """The scoreboard's address and QR code when it is switched on in the config."""
+        return self._link.get(time.monotonic()) if self._link is not None else None
 
     def _pump(self) -> None:
         if self.keyboard is not None and self.display is not None:
@@ -403,7 +424,8 @@ class Daemon:
 
     def _current_view(self) -> View:
         if self.flow is None:
-            return self.lobby.view()
+            view = self.lobby.view()
+            return replace(view, link=self._scoreboard_link()) if isinstance(view, AttractView) else view
         if self.menu is not None:
             return self._menu_view()
         view = self.flow.view()

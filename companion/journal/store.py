@@ -190,11 +190,12 @@ class Journal(JournalReader):
         )
 
 
-    def start_night(self) -> float:
-        """The host's "New night": games from now on are a new night (see :mod:`.queries`)."""
-        now = time.time()
-        self._write("INSERT INTO nights (started_at) VALUES (?)", (now,))
-        return now
+    def start_night(self, at: float | None = None) -> float:
+        """The host's "New night": games started from ``at`` (default: now) on are a new night
+        (see :mod:`.queries`); the menu passes the current game's start to make it the first."""
+        at = time.time() if at is None else at
+        self._write("INSERT INTO nights (started_at) VALUES (?)", (at,))
+        return at
 
     # --- quiet moments: checkpoint and backup ------------------------------------------------
 

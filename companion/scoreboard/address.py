@@ -12,7 +12,10 @@ True
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 from pathlib import Path
+
+from companion.screen.views import ScoreboardLink
 
 _ANY = ("", "0.0.0.0", "::")
 
@@ -88,3 +91,32 @@ def qr_matrix(text: str) -> list[list[bool]]:
 
 def _bracket(host: str) -> str:
     return f"[{host}]" if ":" in host else host
+
+
+class LinkSource:
+    """The scoreboard's link as the companion's screen shows it, looked up again every
+    ``refresh_s`` seconds (the Wi-Fi may come up after the companion, or the router may hand out
+    a new address); the QR code is made again only when the address changed.
+
+    >>> source = LinkSource(8080, "0.0.0.0", hostname="jackpot", find_ip=lambda: "10.0.0.7")
+    >>> source.get(now=0.0).urls
+    ('http://jackpot.local:8080/', 'http://10.0.0.7:8080/')
+    """
+
+    def __init__(self, port: int, host: str = "0.0.0.0", refresh_s: float = 30.0,
+                 hostname: str | None = None, find_ip: Callable[[], str | None] = lan_ip) -> None:
+        self.port, self.host, self.refresh_s = port, host, refresh_s
+        self._hostname = hostname
+        self._find_ip = find_ip
+        self._at: float | None = None
+        self._link: ScoreboardLink | None = None
+
+    def get(self, now: float) -> ScoreboardLink:
+        """The addresses (the ``.local`` name first) and the QR code of the first."""
+        if self._link is None or self._at is None or now - self._at >= self.refresh_s:
+            self._at = now
+            ip = self._find_ip() if self.host in _ANY else None
+            urls = tuple(scoreboard_urls(self.port, self.host, self._hostname, ip))
+            if self._link is None or urls != self._link.urls:
+                self._link = ScoreboardLink(urls, tuple(tuple(row) for row in qr_matrix(urls[0])))
+        return self._link

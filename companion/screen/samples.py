@@ -162,7 +162,7 @@ def tables() -> dict[str, v.TableView]:
 def screens() -> dict[str, v.View]:
     """Every other screen."""
     return {
-        "attract": v.AttractView(),
+        "attract": v.AttractView(link=_link()),
         "game-select": v.GameSelectView(
             options=(
                 v.GameOption("bandit", "Bandit", "2 players"),
@@ -194,12 +194,14 @@ def screens() -> dict[str, v.View]:
         ),
         "menu": v.MenuView(
             items=(
+                v.MenuItem("Resume"),
                 v.MenuItem("Volume", "70 %"),
                 v.MenuItem("Rotation", "0"),
-                v.MenuItem("Restart game"),
-                v.MenuItem("Back"),
+                v.MenuItem("New night"),
+                v.MenuItem("End this game"),
             ),
             selected=1,
+            link=_link(),
         ),
         "message": v.MessageView("Resumed", ("Ben's turn, bank 52", "Nothing was lost"), tone="good"),
         "camera": v.CameraView(
@@ -235,3 +237,10 @@ def at_rest(view: v.TableView) -> v.TableView:
     if view.reels is None:
         return view
     return replace(view, reels=replace(view.reels, spin_id=0, win_rows=(), payout=0))
+
+
+def _link() -> v.ScoreboardLink:
+    """The scoreboard's address as a Pi named "jackpot" on a home LAN shows it."""
+    from companion.scoreboard.address import LinkSource
+
+    return LinkSource(8080, hostname="jackpot", find_ip=lambda: "192.168.1.20").get(now=0.0)

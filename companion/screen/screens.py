@@ -13,6 +13,7 @@ import pygame
 from companion import art
 from companion.screen import resources as res
 from companion.screen import widgets as w
+from companion.screen.link import draw_link
 from companion.screen.reelmotion import ease_out_back
 from companion.screen.reels import filler_symbol
 from companion.screen.views import (
@@ -100,15 +101,23 @@ def attract(frame: w.Frame, view: AttractView) -> None:
                 frame.res.cell(game, filler_symbol(symbols, i, k), cell, cell, False), (window.x, y)
             )
         frame.surface.set_clip(None)
+    centre, room = frame.width // 2, frame.width - frame.px(4)
+    if view.link is not None:
+        # the scoreboard's QR code and address in the band under the reels, on the right half;
+        # the blinking line moves to the left half
+        band = pygame.Rect(frame.width * 2 // 5, outer.bottom + frame.px(2), 0, 0)
+        band.width, band.height = frame.width - band.x - frame.px(2), frame.height - band.y - frame.px(2)
+        draw_link(frame, view.link, band, 4.4)
+        centre, room = band.x // 2, band.x - frame.px(4)
     if w.blink(frame.now, 0.7):
         w.text(
             frame,
             view.subtitle,
             6.5,
-            (frame.width // 2, frame.height - frame.px(6)),
+            (centre, frame.height - frame.px(6)),
             res.TEXT,
             "midbottom",
-            max_width=frame.width - frame.px(4),
+            max_width=room,
         )
 
 
@@ -398,6 +407,10 @@ def menu(frame: w.Frame, view: MenuView) -> None:
     top = _title(frame, view.title)
     bottom = _hint(frame, view.hint) - frame.px(2)
     area = pygame.Rect(frame.px(8), top, frame.width - frame.px(16), bottom - top)
+    if view.link is not None:
+        split = w.split_h if frame.portrait else w.split_v
+        area, side = split(area, 0.6, frame.px(3))
+        draw_link(frame, view.link, side, 3.6, stacked=not frame.portrait)
     cells = w.rows(area, max(1, len(view.items)), frame.px(1.2), max_height=frame.px(15))
     for i, (item, cell) in enumerate(zip(view.items, cells, strict=False)):
         chosen = i == view.selected

@@ -236,12 +236,23 @@ Panel = BanditPanel | PayLinePanel | MegaJackpotPanel | LotteryPanel | PayoutPan
 
 
 @dataclass(frozen=True)
+class ScoreboardLink:
+    """Where phones find the scoreboard: the addresses to type (``http://<hostname>.local:8080/``
+    first, then the IP) and the QR code of the first, as rows of dark (True) modules."""
+
+    urls: tuple[str, ...]
+    matrix: tuple[tuple[bool, ...], ...]
+
+
+@dataclass(frozen=True)
 class AttractView:
-    """The idle screen: reels tick over with the games' symbols, the lamps chase."""
+    """The idle screen: reels tick over with the games' symbols, the lamps chase; the
+    scoreboard's QR code and address in a corner when the scoreboard is on."""
 
     title: str = "Jackpot Companion"
     subtitle: str = "Hold START for the menu"
     games: tuple[str, ...] = ("bandit", "mega-jackpot", "jackpot-payout")
+    link: ScoreboardLink | None = None
 
 
 @dataclass(frozen=True)
@@ -373,6 +384,8 @@ class MenuView:
     selected: int = 0
     title: str = "Menu"
     hint: str = "Hold 1 / Hold 3 move, lever changes, BACK leaves"
+    #: the scoreboard's address and QR code, shown beside the lines when the scoreboard is on
+    link: ScoreboardLink | None = None
 
 
 @dataclass(frozen=True)
