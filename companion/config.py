@@ -26,7 +26,7 @@ A complete example file (every key optional)::
 
     [camera]
     source = "picamera"       # picamera | usb:/dev/v4l/by-id/... | file:PATH | sim
-    stable_frames = 5         # frames a card must stay the same before it counts
+    stable_frames = 2         # frames in a row a card must read the same, lying still, to count
     min_confidence = 0.8
 
     [audio]
@@ -119,7 +119,7 @@ class CameraSettings:
     """Which camera, and how sure vision must be before a card counts."""
 
     source: str = "picamera"
-    stable_frames: int = 5
+    stable_frames: int = 2
     min_confidence: float = 0.8
 
 
@@ -326,7 +326,7 @@ def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
     c = _section(data, "camera", ("source", "stable_frames", "min_confidence"))
     camera = CameraSettings(
         source=_camera_source(_str(c, "camera", "source", "picamera")),
-        stable_frames=_int(c, "camera", "stable_frames", 5, 1, 60),
+        stable_frames=_int(c, "camera", "stable_frames", 2, 1, 60),
         min_confidence=_float(c, "camera", "min_confidence", 0.8, 0.0, 1.0),
     )
     a = _section(data, "audio", ("device", "volume"))

@@ -19,9 +19,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from companion.engine import Action, ChancePoint, GameConfig, Match, SeededResolver, replay
@@ -46,6 +47,10 @@ class Session:
         self.lines: list[tuple[int, str]] = []
         #: True once the host made this game the first of a new night (the menu's "New night")
         self.new_night = False
+        #: inside :meth:`transaction`: the match as it was before its first action (None: no
+        #: action yet, or no transaction)
+        self._before: tuple[Any, list[Action], int] | None = None
+        self._in_transaction = False
 
     @classmethod
     def start(cls, journal: Journal, config: GameConfig, seats: list[str], mode: str) -> Session:
@@ -91,6 +96,8 @@ class Session:
         """Apply ``action`` and commit it to the journal; raises (state unchanged) on either failure."""
         parsed = Action.parse(action) if isinstance(action, str) else action
         saved_state, saved_log = copy.deepcopy(self.match.state), list(self.match.log)
+        if self._in_transaction and self._before is None:
+            self._before = (saved_state, saved_log, len(self.lines))
         line = self.match.game.describe(self.match.state, parsed)
         events = self.match.apply(parsed)
         try:
@@ -104,6 +111,30 @@ class Session:
             self.journal.finish_game(self.game_id, {"scores": list(result.scores),
                                                     "winners": list(result.winners)})
         return events
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Every journal write inside (observations, actions, the game's end) commits as one.
+
+        The daemon wraps each camera update (and each input, each frame's tick) in one, so a
+        deal read at once is one commit, not two per card. If the journal refuses it, the match
+        goes back to how it was before the block's first action, as for a single
+        :meth:`apply`, and the error propagates: nothing is shown that is not on disk.
+        """
+        if self._in_transaction:
+            yield
+            return
+        self._in_transaction, self._before = True, None
+        try:
+            with self.journal.transaction():
+                yield
+        except JournalError:
+            if self._before is not None:
+                self.match.state, self.match.log, lines = self._before
+                del self.lines[lines:]
+            raise
+        finally:
+            self._in_transaction, self._before = False, None
 
     def observe(self, observation: Mapping[str, Any]) -> None:
         """Journal what the camera or a player reported (kept for the record; not replayed)."""

@@ -33,7 +33,12 @@ class FrameSource(Protocol):
 
 
 class PiCameraSource:
-    """The Raspberry Pi camera via picamera2 (apt package ``python3-picamera2``)."""
+    """The Raspberry Pi camera via picamera2 (apt package ``python3-picamera2``).
+
+    ``paced``: ``read()`` waits for the camera's next frame, so the reader takes every frame.
+    """
+
+    paced = True
 
     def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
         try:
@@ -68,7 +73,10 @@ class PiCameraSource:
 
 
 class UsbSource:
-    """A USB webcam opened by its ``/dev/v4l/by-id/...`` path (stable across reboots)."""
+    """A USB webcam opened by its ``/dev/v4l/by-id/...`` path (stable across reboots); ``read()``
+    waits for its next frame (``paced``)."""
+
+    paced = True
 
     def __init__(self, path: str, size: tuple[int, int] = (1280, 720)) -> None:
         if not Path(path).exists():

@@ -240,7 +240,7 @@ class Daemon:
         opener = self.options.camera_factory
         factory = functools.partial(opener, game_id) if opener else open_configured(self.config.camera.source)
         camera = self.config.camera
-        self.camera = CameraWorker(factory, game_id, self.queue.put, window=camera.stable_frames,
+        self.camera = CameraWorker(factory, game_id, self.queue.put, agree=camera.stable_frames,
                                    min_confidence=camera.min_confidence)
         self.camera.start()
 
@@ -269,7 +269,8 @@ class Daemon:
             if not item.mat_found:
                 return  # without the mat no zone can be placed: ask for the mat instead
             if self.flow is not None and not self.paused:
-                self._guarded(lambda: self.flow.on_observations(item.observations), None)  # type: ignore[union-attr]
+                flow = self.flow
+                self._guarded(lambda: self._committed(lambda: flow.on_observations(item.observations)), None)
                 self.vision_latency.append((item.frame_at, time.monotonic()))
             return
         if isinstance(item, CameraStatus):
@@ -280,7 +281,16 @@ class Daemon:
             self._emit(f"camera: {item.message}")
             return
         if isinstance(item, InputEvent) and not self.paused:
-            self._guarded(lambda: self._on_input(item), item)
+            self._guarded(lambda: self._committed(lambda: self._on_input(item)), item)
+
+    def _committed(self, act: Callable[[], None]) -> None:
+        """Run ``act`` with all its journal writes in one transaction (one commit per camera
+        update, input or frame, not one per card; a refused write leaves the match as it was)."""
+        if self.flow is None:
+            act()
+            return
+        with self.flow.session.transaction():
+            act()
 
     def _on_input(self, event: InputEvent) -> None:
         if self.flow is None:
@@ -382,7 +392,7 @@ class Daemon:
             self._autoplay()
         if self.flow is not None and not self.paused:
             flow = self.flow
-            self._guarded(lambda: flow.tick(now), None)
+            self._guarded(lambda: self._committed(lambda: flow.tick(now)), None)
         if self.options.dealer is not None and not self.paused:
             self.options.dealer.update(self, now)
         self.view = self._current_view()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -19,7 +20,14 @@ from typing import Any, Protocol
 
 
 class FrameSource(Protocol):
-    """What :func:`vision.camera.open_source` returns."""
+    """What :func:`vision.camera.open_source` returns.
+
+    Optional attributes a source may have: ``paced`` True when ``read()`` itself waits for the
+    camera's next frame (a real camera: every frame is then read, with no cap of ours), and
+    ``captured_at`` the ``time.monotonic()`` at which the frame ``read()`` last returned was
+    captured (a camera delivering from its own thread); without it a frame counts as captured
+    when ``read()`` returns it.
+    """
 
     def read(self) -> Any:
         """A BGR frame, or None when no frame is available (camera lost)."""
@@ -101,7 +109,8 @@ def drop_unsure(reading: Any, min_confidence: float) -> Any:
 
 @dataclass(frozen=True)
 class VisionUpdate:
-    """The tracker's per-zone observations for one frame, with its timing."""
+    """The tracker's per-zone observations for one frame, with its timing: ``frame_at`` when the
+    frame was captured, ``read_at`` when vision had read it (both ``time.monotonic()``)."""
 
     observations: Mapping[str, Any]
     frame_at: float
@@ -133,8 +142,14 @@ class CameraWorker:
     """Reads frames and runs vision on its own daemon thread; posts results to ``sink``.
 
     ``max_fps`` caps the frame rate of sources that never block (files, the simulated table) so
-    the camera thread leaves CPU for the screen. ``reader``/``tracker`` factories are injectable
-    for tests; by default they are vision's :class:`CardReader` and :class:`ZoneTracker`.
+    the camera thread leaves CPU for the screen; a ``paced`` source (a camera, whose ``read()``
+    waits for its next frame) is read as fast as it delivers, so no frame of it waits on a cap
+    of ours (at 30 fps a 15 fps cap added a frame's age to every card).
+
+    A card counts once ``agree`` frames in a row read it the same, lying still (the tracker's
+    rule, :mod:`vision.tracker`; None: a majority of ``window``), then ``confirm`` more updates
+    agree (1: at once). ``reader``/``tracker`` factories are injectable for tests; by default
+    they are vision's :class:`CardReader` and :class:`ZoneTracker`.
     """
 
     def __init__(
@@ -144,7 +159,8 @@ class CameraWorker:
         sink: Callable[[object], None],
         *,
         window: int = 5,
-        confirm: int = 3,
+        agree: int | None = 2,
+        confirm: int = 1,
         min_confidence: float = 0.8,
         max_fps: float = 15.0,
         backoff: tuple[float, float] = (1.0, 30.0),
@@ -155,12 +171,13 @@ class CameraWorker:
         self.game_id = game_id
         self._sink = sink
         self._window = window
+        self._agree = agree
         self._confirm = confirm
         self._min_confidence = min_confidence
         self._period = 1.0 / max_fps if max_fps > 0 else 0.0
         self._backoff = backoff
         self._reader_factory = reader or _card_reader
-        self._tracker_factory = tracker or _zone_tracker
+        self._tracker_factory = tracker or functools.partial(_zone_tracker, agree=agree)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.ok: bool | None = None
@@ -208,6 +225,8 @@ class CameraWorker:
                 frame = source.read()
             except Exception:
                 frame = None
+            captured = getattr(source, "captured_at", None)
+            captured = float(captured) if isinstance(captured, (int, float)) else time.monotonic()
             if frame is None:
                 _close(source)
                 source = None
@@ -219,13 +238,27 @@ class CameraWorker:
             reading = drop_unsure(reader.read(frame), self._min_confidence)  # type: ignore[union-attr]
             observations = confirmer.update(tracker.update(reading, self.game_id))  # type: ignore[union-attr]
             self.frames += 1
-            self._sink(VisionUpdate(dict(observations), started, time.monotonic(),
+            self._sink(VisionUpdate(dict(observations), captured, time.monotonic(),
                                     bool(getattr(reading, "mat_found", False))))
-            spare = self._period - (time.monotonic() - started)
+            spare = pause_after(source, self._period, time.monotonic() - started)
             if spare > 0:
                 self._stop.wait(spare)
         if source is not None:
             _close(source)
+
+
+def pause_after(source: object, period: float, spent: float) -> float:
+    """Seconds to wait before the next ``read()``: none for a ``paced`` source (its ``read()``
+    waits for the camera's next frame), else what is left of ``period`` after ``spent``.
+
+    >>> class Camera:
+    ...     paced = True
+    >>> pause_after(Camera(), 1 / 15, 0.01), round(pause_after(object(), 1 / 15, 0.01), 3)
+    (0.0, 0.057)
+    """
+    if getattr(source, "paced", False):
+        return 0.0
+    return max(0.0, period - spent)
 
 
 def _close(source: FrameSource) -> None:
@@ -239,7 +272,7 @@ def _card_reader(game_id: str) -> Any:
     return CardReader(game_id, use_mat=True)
 
 
-def _zone_tracker(game_id: str, window: int) -> Any:
+def _zone_tracker(game_id: str, window: int, agree: int | None = None) -> Any:
     from vision.tracker import ZoneTracker
 
-    return ZoneTracker.for_game(game_id, window=window)
+    return ZoneTracker.for_game(game_id, window=window, agree=agree)

@@ -3,7 +3,8 @@
 Why SQLite in WAL mode with ``synchronous=FULL``: a Pi's SD card and pulled plugs are the
 classic failure (docs/platform.md); a committed transaction survives power loss, and a half-written
 one is rolled back on the next open. Each ``record_*`` call is its own committed transaction,
-and the daemon calls it before the screen shows the result.
+and the daemon calls it before the screen shows the result; inside :meth:`Journal.transaction`
+(one camera update: what was seen and the reveals it made) the writes commit together, once.
 
 Only a journal SQLite itself reports damaged is moved aside (``journal.sqlite.corrupt-STAMP``),
 and its games are recovered as far as they replay (:mod:`.recovery`); anything else that is
@@ -22,12 +23,13 @@ read-only) is a retryable :class:`JournalUnwritableError` (:mod:`.opening`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +80,8 @@ class Journal(JournalReader):
         #: What recovery of a damaged journal found and kept (None: the journal was healthy).
         self.recovery = recovery
         self._lock = lock
+        #: inside :meth:`transaction`: writes join one transaction, committed when it ends
+        self._batched = False
 
     @property
     def moved_aside(self) -> Path | None:
@@ -133,7 +137,42 @@ class Journal(JournalReader):
 
     # --- writing: one committed transaction each -------------------------------------------
 
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Every write inside is one transaction, committed (once) when the block ends.
+
+        Why: a camera update that reveals several cards was two commits per card, each a
+        synchronous flush (slow on an SD card). The transaction begins at the first write, so a
+        block that writes nothing costs nothing. On any error inside nothing of it is kept (the
+        caller puts its own state back: :meth:`~companion.session.Session.transaction`); a
+        nested block joins the outer one.
+        """
+        if self._batched:
+            yield
+            return
+        self._batched = True
+        try:
+            yield
+            if self._db.in_transaction:
+                self._db.execute("COMMIT")
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise unwritable(error, self.path) from None
+            raise
+        finally:
+            self._batched = False
+
     def _write(self, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
+        if self._batched:
+            try:
+                if not self._db.in_transaction:
+                    self._db.execute("BEGIN IMMEDIATE")
+                return self._db.execute(sql, params)
+            except sqlite3.Error as error:
+                raise unwritable(error, self.path) from None
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:

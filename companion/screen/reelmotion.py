@@ -30,6 +30,8 @@ STOP_GAP = 0.38  # between one reel landing and the next
 LANDING = 0.55  # seconds the ease-out takes
 ANTICIPATION_LANDING = 1.6  # the last reel's slow crawl when a line is possible
 ANTICIPATION_DELAY = 0.5
+#: a reel whose card is read late eases in the last (under one) cell this fast
+SNAP_LANDING = 0.22
 OVERSHOOT = 1.4  # ease-out-back constant: the reel runs about 0.15 cell past its stop
 # A longer landing covers more cells, so it needs a gentler constant for the same small overshoot
 # (the peak is 4c^3 / (27 (c+1)^2) of the landing distance).
@@ -97,6 +99,16 @@ class ReelMotion:
         self.landing_time = landing_time
         self.overshoot = overshoot
 
+    def snap_stop(self, now: float) -> None:
+        """Land from ``now`` on the next whole cell: the target symbols are in the window on the
+        very next frame (less than a cell from their place) and ease in over ``SNAP_LANDING``."""
+        here = self._free_offset(now)
+        stop = max(4, math.floor(here) + 1)
+        self.linear_from, self.linear_offset = now, here
+        self.stop_offset = stop
+        self.landing_start, self.landing_time, self.overshoot = now, SNAP_LANDING, OVERSHOOT
+        self.speed = (stop - here) * (OVERSHOOT + 3.0) / SNAP_LANDING
+
     def stop_time(self) -> float | None:
         """When the reel comes to rest (None while its symbols are unknown)."""
         if self.landing_start is None:
@@ -129,25 +141,38 @@ class ReelPlan:
         """All reels start spinning at ``now`` (the lever pull)."""
         return cls([ReelMotion(now) for _ in range(reels)], now)
 
-    def land(self, now: float, anticipation: bool, spinning: list[bool] | None = None) -> None:
-        """Plan the stops, left to right, from ``now`` (when every target symbol is known).
+    def land(self, now: float, anticipation: bool, spinning: list[bool] | None = None,
+             known: list[bool] | None = None) -> None:
+        """Plan the stops of the reels whose symbols are known (``known``, default all), left to
+        right, from ``now``; call again as more become known.
 
+        A reel whose symbols come while the spin is still young keeps the slot machine's
+        rhythm: left to right, ``STOP_GAP`` apart, the last one crawling when a line is
+        possible. One whose symbols come later (a card the camera read long after the lever)
+        lands at once (:meth:`ReelMotion.snap_stop`): the player sees the card as it is read.
         ``spinning[i]`` False skips reel ``i`` (a held reel does not take a stop slot).
         """
         if self.planned:
             return
-        self.planned = True
         flags = spinning if spinning is not None else [True] * len(self.reels)
+        ready = known if known is not None else [True] * len(self.reels)
         order = [i for i, f in enumerate(flags) if f]
         first = max(now, self.started + KICK_TIME + RAMP + FIRST_STOP)
         for slot, index in enumerate(order):
+            reel = self.reels[index]
+            if reel.landing_start is not None or not ready[index]:
+                continue
             last = slot == len(order) - 1 and slot > 0
             stop = first + slot * STOP_GAP
             landing, overshoot = LANDING, OVERSHOOT
             if anticipation and last:
                 stop += ANTICIPATION_DELAY + ANTICIPATION_LANDING - LANDING
                 landing, overshoot = ANTICIPATION_LANDING, ANTICIPATION_OVERSHOOT
-            self.reels[index].plan_stop(now, stop, landing, overshoot)
+            if now > self.started + KICK_TIME + RAMP + FIRST_STOP + slot * STOP_GAP:
+                reel.snap_stop(now)  # late: its slot in the rhythm is past
+            else:
+                reel.plan_stop(now, stop, landing, overshoot)
+        self.planned = all(self.reels[i].landing_start is not None for i in order)
 
     def settled(self, now: float) -> bool:
         """Whether every reel has come to rest."""

@@ -109,9 +109,12 @@ class ReelsWidget:
             else:
                 self._spin = None
         spin = self._spin
-        if spin is not None and not spin.plan.planned and _all_known(reels):
+        if spin is not None and not spin.plan.planned:
+            # each reel lands as soon as it has a card to show (the rest of its column, cards
+            # not read yet, show as empty places and fill in as they are read)
             spinning = [not reels.is_still(i) for i in range(len(reels.reels))]
-            spin.plan.land(now, _anticipate(reels), spinning)
+            known = [any(s is not None for s in column) for column in reels.reels]
+            spin.plan.land(now, _all_known(reels) and _anticipate(reels), spinning, known)
         self._shown = reels.reels
 
     # --- drawing -------------------------------------------------------------------------

@@ -1,0 +1,228 @@
+"""Issue 16, a card on the screen in a blink: every frame of a camera is read, two frames of a
+card lying still agree on it (never a card moving, under a hand, or unsure), its reel lands at
+once, and one camera update is one journal commit."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.daemon.app import PAUSED_MESSAGE, Daemon, RunOptions
+from companion.daemon.camera import CameraWorker, VisionUpdate
+from companion.journal import JournalFullError
+from companion.screen.reelmotion import ReelPlan
+from vision.reader import Reading, Sighting
+from vision.tracker import ZoneTracker
+
+# --- the camera thread reads every frame of a camera -------------------------------------------
+
+
+class PacedCamera:
+    """A camera whose ``read()`` waits for its next frame (``paced``), stamped at capture."""
+
+    paced = True
+
+    def __init__(self, frames: int) -> None:
+        self.left = frames
+        self.captured_at = 0.0
+        self.closed = threading.Event()
+
+    def read(self) -> Any:
+        if self.left <= 0:
+            self.closed.wait(30)  # no more frames: wait as a camera does
+            return None
+        self.left -= 1
+        self.captured_at = time.monotonic() - 1000.0  # captured long before it was read
+        return f"frame{self.left}"
+
+    def close(self) -> None:
+        self.closed.set()
+
+
+class EchoReader:
+    def __init__(self, game_id: str) -> None:
+        pass
+
+    def read(self, frame: Any) -> Any:
+        return frame
+
+
+@dataclass(frozen=True)
+class Obs:
+    zone: str
+    status: str
+    card_id: str | None
+
+
+class EchoTracker:
+    def __init__(self, game_id: str, window: int) -> None:
+        pass
+
+    def update(self, reading: Any, game: str | None = None) -> dict[str, Any]:
+        return {"r0c0": Obs("r0c0", "stable", str(reading))}
+
+
+def test_every_frame_of_a_paced_camera_is_read_whatever_the_cap() -> None:
+    camera = PacedCamera(6)
+    q: queue.Queue[object] = queue.Queue()
+    # a cap of one frame per 1000 s: were it applied, the second frame would never come
+    worker = CameraWorker(lambda: camera, "bandit", q.put, max_fps=0.001, reader=EchoReader,
+                          tracker=EchoTracker)
+    worker.start()
+    try:
+        updates: list[VisionUpdate] = []
+        while len(updates) < 6:
+            item = q.get(timeout=60)
+            if isinstance(item, VisionUpdate):
+                updates.append(item)
+    finally:
+        worker.stop()
+    assert [u.observations["r0c0"].card_id for u in updates] == [f"frame{n}" for n in range(5, -1, -1)]
+    # stamped when the camera captured the frame, not when the thread got it
+    assert all(u.read_at - u.frame_at > 500 for u in updates)
+
+
+# --- the tracker: two frames of a card at rest -------------------------------------------------
+
+
+def card(card_id: str | None, x: float = 100.0, zone: str = "a") -> Sighting:
+    corners = ((x, 100.0), (x + 60, 100.0), (x + 60, 180.0), (x, 180.0))
+    return Sighting(card_id, "bandit" if card_id else None, (), zone, corners, 1.0)
+
+
+def frames(tracker: ZoneTracker, readings: list[Reading]) -> list[tuple[str, str | None]]:
+    out = []
+    for reading in readings:
+        seen = tracker.update(reading, "bandit")["a"]
+        out.append((seen.status, seen.card_id))
+    return out
+
+
+def test_a_card_lying_still_counts_on_its_second_frame() -> None:
+    tracker = ZoneTracker(["a"], agree=2)
+    assert frames(tracker, [Reading([card("bell")], True)] * 3) == [
+        ("unsure", None), ("changed", "bell"), ("stable", "bell")]
+
+
+def test_a_card_still_sliding_never_counts() -> None:
+    tracker = ZoneTracker(["a"], agree=2)
+    sliding = [Reading([card("bell", x=100 + 12 * step)], True) for step in range(8)]
+    assert all(status != "changed" and seen is None for status, seen in frames(tracker, sliding))
+    resting = [Reading([card("bell", x=196.0)], True), Reading([card("bell", x=196.8)], True)]
+    assert frames(tracker, resting) == [("unsure", None), ("changed", "bell")]  # it came to rest
+
+
+def test_a_hand_over_the_card_or_an_unsure_read_never_counts_and_the_last_card_holds() -> None:
+    tracker = ZoneTracker(["a"], agree=2, window=4)
+    frames(tracker, [Reading([card("bell")], True)] * 2)
+    covered = [Reading([card(None)], True), Reading([card("seven")], True), Reading([card(None)], True)]
+    assert frames(tracker, covered) == [("stable", "bell")] * 3  # one odd frame at a time: bell holds
+    assert frames(tracker, [Reading([card(None)], True)]) == [("unsure", None)]  # unreadable twice
+    assert frames(tracker, [Reading([], True)] * 2) == [("unsure", None), ("empty", None)]
+
+
+# --- the reel of a card read late lands at once --------------------------------------------------
+
+
+def test_a_reel_whose_card_is_read_late_lands_at_once_while_the_others_spin() -> None:
+    plan = ReelPlan.start(now=0.0, reels=3)
+    plan.land(10.0, anticipation=False, known=[False, True, False])
+    middle = plan.reels[1]
+    assert middle.landing_start == 10.0 and middle.stop_offset is not None
+    # its symbols are already in the window on the frame drawn at that moment (under a cell away)
+    assert middle.stop_offset - middle.offset(10.0) <= 1.0
+    assert plan.reels[0].landing_start is None and plan.reels[2].landing_start is None
+    assert not plan.planned
+    plan.land(12.0, anticipation=False, known=[True, True, True])
+    assert plan.planned and plan.reels[0].landing_start == 12.0
+
+
+def test_cards_known_at_the_lever_still_stop_left_to_right() -> None:
+    plan = ReelPlan.start(now=0.0, reels=3)
+    plan.land(0.05, anticipation=False)
+    stops = [reel.stop_time() for reel in plan.reels]
+    assert stops == sorted(stops) and stops[0] is not None and stops[0] > 0.5
+
+
+# --- one journal transaction per camera update ---------------------------------------------------
+
+
+NINE = {f"r{r}c{c}": symbol for r in range(3) for c, symbol in enumerate(
+    [["cherry", "cherry", "any"], ["plum", "bell", "seven"], ["bell", "plum", "cherry"]][r])}
+
+
+class NoFrames:
+    """A camera that is there but shows nothing yet (the test hands the daemon its updates)."""
+
+    paced = True
+
+    def __init__(self) -> None:
+        self.closed = threading.Event()
+
+    def read(self) -> Any:
+        self.closed.wait(60)
+        return None
+
+    def close(self) -> None:
+        self.closed.set()
+
+
+def table_daemon(tmp_path: Path) -> Daemon:
+    daemon = Daemon(RunOptions(headless=True, fast=True, game="bandit", mode="table", seed=3,
+                               use_gpio=False, journal_path=tmp_path / "journal.sqlite",
+                               camera_factory=lambda game: NoFrames()))
+    daemon.start()
+    return daemon
+
+
+def update(cards: dict[str, str]) -> VisionUpdate:
+    return VisionUpdate({zone: Obs(zone, "changed", symbol) for zone, symbol in cards.items()},
+                        time.monotonic(), time.monotonic(), True)
+
+
+def test_a_deal_read_in_one_camera_update_is_one_commit(tmp_path: Path) -> None:
+    daemon = table_daemon(tmp_path)
+    try:
+        journal = daemon.journal
+        assert journal is not None and daemon.flow is not None
+        statements: list[str] = []
+        journal._db.set_trace_callback(statements.append)
+        daemon.dispatch(update(NINE))
+        journal._db.set_trace_callback(None)
+        session = daemon.flow.session
+        assert session.version == 9
+        assert sum(1 for s in statements if s.strip().upper() == "COMMIT") == 1
+        kinds = [kind for _, kind, _, _ in journal.entries(session.game_id)]
+        assert kinds.count("observation") == 9 and kinds.count("action") == 9
+    finally:
+        daemon.close()
+
+
+def test_a_camera_update_the_full_disk_refuses_is_kept_whole_and_retried(tmp_path: Path) -> None:
+    daemon = table_daemon(tmp_path)
+    try:
+        journal = daemon.journal
+        assert journal is not None and daemon.flow is not None
+        session = daemon.flow.session
+        pages = journal._db.execute("PRAGMA page_count").fetchone()[0]
+        journal._db.execute(f"PRAGMA max_page_count={pages}")
+        with pytest.raises(JournalFullError):  # fill the disk to the last page
+            for _ in range(10000):
+                journal.record_observation(session.game_id, "x" * 2000)
+        written = len(journal.entries(session.game_id))
+        daemon.dispatch(update(NINE))
+        assert daemon.paused == PAUSED_MESSAGE
+        assert session.version == 0 and session.match.log == []  # the match is exactly as on disk
+        assert len(journal.entries(session.game_id)) == written
+        journal._db.execute("PRAGMA max_page_count=1000000")
+        daemon.step(now=time.monotonic() + 5.0)  # the flow's tick retries with the kept readings
+        assert daemon.paused is None and session.version == 9
+        assert journal.actions(session.game_id) == [str(a) for a in session.match.log]
+    finally:
+        daemon.close()
