@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck setup clean install-pi
+.PHONY: run test lint typecheck setup clean install-pi screens
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ run: $(STAMP)
 # On Raspberry Pi OS: apt packages, the service user, a venv with system site packages, the unit.
 install-pi:
 	sudo scripts/install-pi.sh
+
+# Every picture in the README and docs/, drawn from real games (tests/test_snapshots.py checks them).
+screens: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m companion.snapshots
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion hardware vision tests

@@ -106,7 +106,7 @@ LAYERS: list[set[str]] = [
     {"companion.flows"},
     {"companion.simtable"},
     {"companion.daemon"},
-    {"companion.cli", "companion.bench", "companion.__main__"},
+    {"companion.cli", "companion.bench", "companion.snapshots", "companion.__main__"},
 ]
 
 

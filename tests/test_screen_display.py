@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from companion.errors import UserError
-from companion.screen import samples
 from companion.screen.display import Display, choose_video_driver
 from companion.screen.views import TableView
+from tests import screen_samples as samples
 
 FPS = 30.0
 

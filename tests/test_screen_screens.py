@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from companion.screen import resources as res
-from companion.screen import samples
 from companion.screen import views as v
 from companion.screen.display import Display
 from companion.screen.resources import Resources
+from tests import screen_samples as samples
 
 
 @pytest.fixture(params=[(800, 480), (480, 320)], ids=["800x480", "480x320"])

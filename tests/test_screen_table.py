@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from companion.screen import resources as res
-from companion.screen import samples
 from companion.screen.display import Display
 from companion.screen.table import layout, player_cells
 from companion.screen.views import PlayerLine, TableView
 from companion.screen.widgets import Frame
+from tests import screen_samples as samples
 
 FPS = 30.0
 

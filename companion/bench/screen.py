@@ -39,22 +39,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     """Yield one JSON-able figure per screen size."""
     os.environ["SDL_VIDEODRIVER"] = args.driver
-    from companion.screen import samples
     from companion.screen.display import Display
+    from companion.screen.views import TableView
+    from companion.snapshots import bandit, jackpot_payout, mega_jackpot, pay_line
 
-    makers = {
-        "bandit": samples.bandit_table,
-        "pay-line": samples.pay_line_table,
-        "mega-jackpot": samples.mega_jackpot_table,
-        "jackpot-payout": samples.payout_table,
+    # The tables of the docs' pictures: real games at a moment with a win on the reels.
+    scenes = {
+        "bandit": bandit.claim,
+        "pay-line": pay_line.jackpot,
+        "mega-jackpot": mega_jackpot.jackpot,
+        "jackpot-payout": jackpot_payout.jackpot,
     }
-    table = makers[args.game]()
+    table = scenes[args.game]().view
+    assert isinstance(table, TableView)
+    at_rest = table
+    if table.reels is not None:  # the same table before the spin: no win showing
+        at_rest = replace(table, reels=replace(table.reels, spin_id=0, win_rows=(), payout=0))
     for width, height in SIZES:
         with Display(width, height, rotation=args.rotation) as display:
             times: list[float] = []
             cpu: list[float] = []
             clock = 0.0
-            display.draw(samples.at_rest(table), clock)
+            display.draw(at_rest, clock)
             for spin in range(max(1, args.spins) + 1):
                 view = (
                     replace(table, reels=replace(table.reels, spin_id=100 + spin)) if table.reels else table

@@ -1,7 +1,8 @@
-"""Example views of every screen and every game's table, for snapshots, the bench and tests.
+"""Hand-made views of every screen and every game's table, for the screen's own unit tests.
 
-They are what the daemon would hand over in the middle of real games; nothing here is used
-when the companion runs.
+They let a test draw a view with values no short game reaches (41 chips in a box, a revealed
+box). The docs' pictures are not made from these: ``companion.snapshots`` draws those from
+real games.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def pay_line_table(
         controls=(
             v.ControlHint("hold3", "Pick"),
             v.ControlHint("lever", "Roll"),
-            v.ControlHint("collect", "Walk"),
+            v.ControlHint("back", "Walk"),
         ),
         panel=v.PayLinePanel(boxes=boxes),
     )
@@ -168,7 +169,7 @@ def screens() -> dict[str, v.View]:
                 v.GameOption("bandit", "Bandit", "2 players"),
                 v.GameOption("pay-line", "Pay Line", "2-4 players"),
                 v.GameOption("mega-jackpot", "Mega Jackpot", "2-4 players"),
-                v.GameOption("thanks-a-lottery", "Thanks a Lottery", "2-5 players"),
+                v.GameOption("thanks-a-lottery", "Thanks a Lottery", "2-6 players"),
                 v.GameOption("jackpot-payout", "Jackpot Payout", "1-4 players"),
             ),
             selected=2,
