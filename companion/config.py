@@ -257,8 +257,20 @@ def _pins(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _camera_source(spec: str) -> str:
     if spec in ("picamera", "sim") or spec.startswith(("usb:", "file:")) and len(spec) > 5:
+        try:
+            spec.encode("utf-8")  # OpenCV crashes the process on a path that is not UTF-8
+        except UnicodeEncodeError:
+            raise _Invalid(f"camera.source {ascii(spec)[:40]} is not valid UTF-8; rename the file") from None
         return spec
     raise _Invalid(f"camera.source must be picamera, sim, usb:/dev/... or file:PATH, not {excerpt(spec)}")
+
+
+def check_camera_source(spec: str) -> str:
+    """``spec`` if it names a camera (``--camera``); else :class:`UserError` saying what does."""
+    try:
+        return _camera_source(_text(spec, "camera.source", MAX_PATH))
+    except _Invalid as error:
+        raise UserError(f"--camera: {str(error).removeprefix('camera.source ')}") from None
 
 
 def parse_config(data: Mapping[str, Any], source: Path | None = None) -> Config:

@@ -60,11 +60,14 @@ class Session:
         return cls(match, journal, game_id, seats, mode)
 
     @classmethod
-    def resume(cls, journal: Journal, record: GameRecord | None = None) -> Session | None:
+    def resume(cls, journal: Journal, record: GameRecord | None = None, *,
+               close_broken: bool = True) -> Session | None:
         """Rebuild the unfinished game (or ``record``) by replaying its journal; None if none.
 
         A log that no longer replays (a rules change) is closed as ``abandoned`` rather than
-        crashing the daemon at every boot.
+        crashing the daemon at every boot; with ``close_broken=False`` the error is raised instead
+        and the journal left as it is (the daemon offers to end such a game: see
+        :mod:`companion.daemon.starting`).
         """
         record = record or journal.unfinished()
         if record is None:
@@ -72,6 +75,8 @@ class Session:
         try:
             match = replay(GameConfig.from_dict(record.config), journal.actions(record.id))
         except ValueError as error:
+            if not close_broken:
+                raise
             journal.finish_game(record.id, {"error": str(error)}, status="abandoned")
             return None
         return cls(match, journal, record.id, record.seats, record.mode, resumed=True)
@@ -141,11 +146,11 @@ class Session:
         self.journal.record_observation(self.game_id, {"version": self.version, **observation})
 
     def abandon(self) -> None:
-        """Close the game without a result (the table chose a new game)."""
+        """End the game before its end (the table chose so): ``ended`` in the history, with the
+        scores it had and no winner."""
         if not self.match.is_over:
             result = self.match.game.result(self.match.state)
-            self.journal.finish_game(self.game_id, {"scores": list(result.scores),
-                                                    "winners": list(result.winners)}, status="abandoned")
+            self.journal.end_game(self.game_id, {"scores": list(result.scores), "winners": []})
 
     def cabinet_outcome(self, point: ChancePoint) -> str:
         """The machine's answer to ``point``: seeded by the game's seed and the log position.

@@ -106,7 +106,8 @@ def test_a_restart_resumes_the_unfinished_game_and_says_so(tmp_path: Path) -> No
         assert second.flow is not None and list(second.flow.match.log) == log
         second.step()
         assert isinstance(second.view, TableView) and "resumed" in second.view.status
-        assert lines[0] == f"resumed game 1 at action {len(log)}"
+        assert lines[0].startswith(f"resuming game 1 (Bandit, 2 players, cabinet mode) at action {len(log)}; "
+                                   "to start anew: `companion run --new`")
     finally:
         second.close()
 
@@ -165,7 +166,7 @@ def _no_camera(game_id: str) -> Any:
     raise OSError("no camera")
 
 
-def test_the_menu_ends_a_game_and_the_journal_marks_it_abandoned(tmp_path: Path) -> None:
+def test_the_menu_ends_a_game_and_the_history_keeps_it_as_ended(tmp_path: Path) -> None:
     daemon = make(tmp_path, game="bandit", mode="cabinet")
     try:
         daemon.dispatch(InputEvent("start", PRESS, 0.0))
@@ -192,7 +193,8 @@ def test_the_menu_ends_a_game_and_the_journal_marks_it_abandoned(tmp_path: Path)
         daemon.step()
         assert daemon.flow is None
         games = daemon.journal.games()  # type: ignore[union-attr]
-        assert games[0].status == "abandoned"
+        assert games[0].status == "ended"
+        assert games[0].result is not None and games[0].result["winners"] == []
     finally:
         daemon.close()
 

@@ -24,7 +24,7 @@ from companion.journal import Journal
 
 GAME = ["--game", "bandit", "--mode", "cabinet", "--seed", "11", "--players", "2"]
 SHOWN = re.compile(r"^\[(\d+)\] (.*)$")
-RESUMED = re.compile(r"^resumed game (\d+) at action (\d+)$")
+RESUMED = re.compile(r"^resuming game (\d+) \(.*\) at action (\d+);")
 
 
 def reference_lines(tmp_path: Path) -> dict[int, str]:

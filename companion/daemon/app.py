@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from companion.config import Config, variants_of
+from companion.daemon import starting
 from companion.daemon.camera import CameraStatus, CameraWorker, FrameSource, VisionUpdate, open_configured
 from companion.daemon.notify import Notifier
 from companion.engine import GameConfig
@@ -92,6 +93,10 @@ class RunOptions:
     dealer: Dealer | None = None
     pin_factory: Any = None
     use_gpio: bool | None = None
+    #: end the unfinished game (it stays in the history as ended) instead of resuming it
+    new: bool = False
+    #: where lines about resuming and starting go when there is no transcript (run: stdout)
+    announce: Callable[[str], None] | None = None
 
 
 class Daemon:
@@ -122,6 +127,8 @@ class Daemon:
         self._retry: object | None = None
         self._retry_at = 0.0
         self.note = ""
+        #: the resume note goes once the game moves past this action (None: it stays)
+        self._note_until: int | None = None
         self.frames = 0
         self.running = False
         self.view: View | None = None
@@ -151,17 +158,39 @@ class Daemon:
         # Without an audio device the player stays silent; it never stops the game.
         self.sound = SoundPlayer(self.config.audio.device, self.config.audio.volume)
         self._open_controls()
-        session = Session.resume(self.journal)
+        session = self._resume()
         if session is not None:
             self._begin(session)
         elif self.options.game:
-            request = StartRequest(self.options.game, self.options.mode or self.config.game.mode,
-                                   self.options.players or self.config.game.players)
+            request = self._asked()
             self._guarded(lambda: self._start_game(request), request)
         self.running = True
         # The camera thread is running by now (for a table game); READY does not wait for its
         # first frame: a missing camera is a fault the game survives with entry by buttons.
         self.notifier.ready("screen, controls and camera up")
+
+    def _resume(self) -> Session | None:
+        """The unfinished game to go on with, saying so (and what was not started instead)."""
+        assert self.journal is not None
+        opening = starting.opening(self.journal, self.options.new, self.options.game, self.options.mode,
+                                   self.options.players)
+        for line in opening.lines:
+            self._announce(line)
+        if opening.note:
+            self.note, self._note_until = opening.note, opening.note_until
+        return opening.session
+
+    def _asked(self) -> StartRequest:
+        """The game the command line (else the config) asks for."""
+        players = self.options.players
+        return StartRequest(self.options.game or self.config.game.default,
+                            self.options.mode or self.config.game.mode,
+                            self.config.game.players if players is None else players)
+
+    def _announce(self, line: str) -> None:
+        self._emit(line)
+        if self.options.transcript is None and self.options.announce is not None:
+            self.options.announce(line)
 
     def _panel_config(self) -> Any:
         panel = self.config.panel()
@@ -215,14 +244,15 @@ class Daemon:
         wanted = self.options.variants if self.options.variants is not None else self.config.game.variants
         config = GameConfig(request.game_id, request.players, variants_of(request.game_id, wanted), seed=seed)
         seats = list(request.seats) if request.seats else self.config.game.seat_names(request.players)
+        starting.check_start(request.game_id, request.mode, request.players, config.variants)  # first
+        if self._note_until is not None:
+            self.note, self._note_until = "", None
         self._begin(Session.start(self.journal, config, seats, request.mode))
 
     def _begin(self, session: Session) -> None:
         self.flow = make_flow(session)
         self._shown_version = session.version
         self.menu = None
-        if session.resumed:
-            self._emit(f"resumed game {session.game_id} at action {session.version}")
         if session.mode == "table":
             self._start_camera(session.config.game)
         else:
@@ -231,6 +261,8 @@ class Daemon:
     def _end_game(self) -> None:
         if self.flow is not None and not self.flow.over:
             self.flow.session.abandon()
+        if self._note_until is not None:
+            self.note, self._note_until = "", None
         self.flow = None
         self.menu = None
         self._stop_camera()
@@ -418,9 +450,7 @@ class Daemon:
 
     def _autoplay(self) -> None:
         if self.flow is None:
-            request = StartRequest(self.options.game or self.config.game.default,
-                                   self.options.mode or self.config.game.mode,
-                                   self.options.players or self.config.game.players)
+            request = self._asked()
             self._guarded(lambda: self._start_game(request), request)
             return
         if self.flow.over:
@@ -435,7 +465,9 @@ class Daemon:
     def _current_view(self) -> View:
         if self.flow is None:
             view = self.lobby.view()
-            return replace(view, link=self._scoreboard_link()) if isinstance(view, AttractView) else view
+            if not isinstance(view, AttractView):
+                return view
+            return replace(view, link=self._scoreboard_link(), subtitle=self.note or view.subtitle)
         if self.menu is not None:
             return self._menu_view()
         view = self.flow.view()
@@ -460,6 +492,8 @@ class Daemon:
                     self._emit(f"[{version}] {line}")
             self._shown_version = session.version
             session.lines.clear()
+            if self._note_until is not None and session.version > self._note_until >= 0:
+                self.note, self._note_until = "", None  # the resumed game has moved on
             for cue in flow.cues:
                 self._play(cue.name, dict(cue.params))
             flow.cues.clear()

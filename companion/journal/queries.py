@@ -110,7 +110,7 @@ class Night:
         """Every player of the night, most wins first, then most points."""
         table: dict[str, Standing] = {}
         for game in self.games:
-            if game.status == "abandoned":
+            if game.status in ("abandoned", "ended"):  # not played to the end: no standing
                 continue
             for name, score in zip(game.players, game.scores, strict=False):
                 s = table.get(name, Standing(name))

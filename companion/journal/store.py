@@ -222,11 +222,25 @@ class Journal(JournalReader):
         return self._append(game_id, "scores", json.dumps({"version": version, "scores": list(scores)}))
 
     def finish_game(self, game_id: int, result: Mapping[str, Any], status: str = "finished") -> None:
-        """Mark a game finished (or ``abandoned``) with its result."""
+        """Mark a game finished (or ``abandoned``, ``ended``) with its result."""
         self._write(
             "UPDATE games SET ended_at = ?, status = ?, result = ? WHERE id = ?",
             (time.time(), status, json.dumps(dict(result), sort_keys=True), game_id),
         )
+
+    def end_game(self, game_id: int, result: Mapping[str, Any] | None = None) -> None:
+        """The table ended an unfinished game (menu, ``companion end``, ``run --new``): it stays in
+        the history as ``ended``, with the scores it had if they are known; nothing is deleted.
+
+        Raises :class:`JournalError` when there is no such game or it is no longer being played.
+        """
+        cursor = self._write(
+            "UPDATE games SET ended_at = ?, status = 'ended', result = ? WHERE id = ? AND status = 'playing'",
+            (time.time(), None if result is None else json.dumps(dict(result), sort_keys=True), game_id),
+        )
+        if cursor.rowcount == 0:
+            record = self.game(game_id)  # raises for an unknown id
+            raise JournalError(f"game {game_id} is already {record.status}; only a game being played can end")
 
 
     def start_night(self, at: float | None = None) -> float:

@@ -31,6 +31,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, help="seed of the game (default: the clock)")
     parser.add_argument("--journal", help="journal file (default: the state directory's)")
     parser.add_argument("--camera", help="camera source: picamera, usb:..., file:..., sim")
+    parser.add_argument("--new", action="store_true",
+                        help="end the unfinished game (kept in the history as ended) and start anew")
     dev = parser.add_argument_group("testing and demos")
     dev.add_argument("--autoplay", type=int, metavar="SEED", help="a bot presses the buttons")
     dev.add_argument("--fast", action="store_true", help="draw frames without pacing to the screen clock")
@@ -45,12 +47,21 @@ def build_options(args: argparse.Namespace) -> Any:
     """Turn the command line and the config into :class:`RunOptions` (and a dealer off the Pi)."""
     import dataclasses
 
+    from companion.config import check_camera_source
     from companion.daemon.app import RunOptions
+    from companion.daemon.starting import check_start
     from hardware.board import on_raspberry_pi
 
     config = load_config(args.config)
     on_pi = on_raspberry_pi()
+    if args.camera is not None:
+        check_camera_source(args.camera)
     camera = args.camera or (config.camera.source if (on_pi or args.config or config.source) else "sim")
+    variants = checked_variants(args.variant, args.game)
+    if args.game is not None:  # checked before anything opens, let alone the journal
+        check_start(args.game, args.mode or config.game.mode,
+                    config.game.players if args.players is None else args.players,
+                    variants if variants is not None else config.game.variants_for(args.game))
     config = dataclasses.replace(config, camera=dataclasses.replace(config.camera, source=camera))
     headless = args.headless or (not on_pi and not os.environ.get("DISPLAY")
                                  and not os.environ.get("WAYLAND_DISPLAY")
@@ -58,7 +69,7 @@ def build_options(args: argparse.Namespace) -> Any:
     options = RunOptions(
         config=config, keyboard=args.keyboard or not on_pi, headless=headless, game=args.game,
         players=args.players, mode=args.mode, seed=args.seed,
-        variants=checked_variants(args.variant, args.game),
+        variants=variants, new=args.new, announce=lambda line: print(line, flush=True),
         journal_path=Path(args.journal) if args.journal else None, fast=args.fast,
         autoplay=args.autoplay, seconds=args.seconds, frames=args.frames,
         exit_when_over=args.exit_when_over,
