@@ -103,8 +103,7 @@ class Session:
         saved_state, saved_log = copy.deepcopy(self.match.state), list(self.match.log)
         if self._in_transaction and self._before is None:
             self._before = (saved_state, saved_log, len(self.lines))
-        line = self.match.game.describe(self.match.state, parsed)
-        events = self.match.apply(parsed)
+        line, events = self.match.apply_described(parsed)
         try:
             self.journal.record_action(self.game_id, str(parsed))
         except JournalError:
