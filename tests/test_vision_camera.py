@@ -56,7 +56,7 @@ def test_a_bad_camera_is_one_clear_line(spec: str, says: str) -> None:
 def test_a_corrupt_image_file_is_one_clear_line(tmp_path: Path) -> None:
     path = tmp_path / "broken.jpg"
     path.write_bytes(b"not a jpeg")
-    with pytest.raises(UserError, match="cannot read"):
+    with pytest.raises(UserError, match="is not a JPEG, PNG"):
         open_source(f"file:{path}")
 
 

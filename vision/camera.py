@@ -107,9 +107,9 @@ class FileSource:
         self._image: np.ndarray | None = None
         self._capture: Any = None
         if file.suffix.lower() in IMAGE_SUFFIXES:
-            self._image = cv2.imread(str(file), cv2.IMREAD_COLOR)
-            if self._image is None:
-                raise UserError(f"cannot read {path} as an image (corrupt or not an image?)")
+            from vision.image_files import read_image
+
+            self._image = read_image(file)
         else:
             self._capture = cv2.VideoCapture(str(file))
             if not self._capture.isOpened():
