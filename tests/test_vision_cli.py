@@ -145,7 +145,7 @@ def test_vision_enroll_from_photos(tmp_path: Path, capsys: pytest.CaptureFixture
     cv2.imwrite(str(path), table.frame())
     store = tmp_path / "store"
     assert main(["vision", "enroll", "thanks-a-lottery", f"1={path}", "--store", str(store)]) == 0
-    assert (store / "thanks-a-lottery" / "1.png").is_file()
+    assert (store / "thanks-a-lottery" / "1" / "1.png").is_file()
     assert main(["vision", "enroll", "thanks-a-lottery", f"9={path}", "--store", str(store)]) == 2
     assert "has no card '9'" in capsys.readouterr().err
 

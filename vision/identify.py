@@ -1,4 +1,9 @@
-"""Identify cards in a single image, for one game or for any game (``companion vision identify``)."""
+"""Readers for a game with its taught faces, and identifying cards in single images.
+
+:func:`reader_for_game` is how ``vision watch``, ``vision identify --game`` and the daemon's
+camera thread build their reader: the game's printed marker cards, its mat when it has one,
+and the faces taught for it (:mod:`vision.enrolled`), all in one pass.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,6 @@ def identify_any(
     without, markers of every game are reported with their own game (no zones)."""
     from companion.engine import all_games
     from companion.errors import UserError
-    from vision.enrolled import EnrolledDeck
 
     if game_id is None:
         # Any game with cards will do as the host: foreign markers are reported with their game.
@@ -33,12 +37,20 @@ def identify_any(
                 if any(owners.get(i) == game and i in MarkerMap.mat_ids(game) for i in ids):
                     return CardReader(game, use_mat=True).read(image).cards
         return reader.read(image).cards
+    return reader_for_game(game_id, use_mat, store).read(image).cards
+
+
+def reader_for_game(game_id: str, use_mat: bool = True, store: Path | None = None) -> CardReader:
+    """The reader for ``game_id``: markers, its mat (when asked and it has one) and the faces
+    taught for it in ``store`` (default: :func:`vision.enrolled.default_store`)."""
+    from companion.errors import UserError
+    from vision.enrolled import EnrolledDeck
+
     enrolled = EnrolledDeck(game_id, store)
     try:
-        reader = CardReader(game_id, use_mat=use_mat, enrolled=enrolled)
-    except UserError:
-        reader = CardReader(game_id, use_mat=False, enrolled=enrolled)
-    return reader.read(image).cards
+        return CardReader(game_id, use_mat=use_mat, enrolled=enrolled)
+    except UserError:  # a game without a mat
+        return CardReader(game_id, use_mat=False, enrolled=enrolled)
 
 
 def _grey(image: np.ndarray) -> np.ndarray:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 import cv2
@@ -41,43 +40,10 @@ from vision.layout import (
 from vision.marker_search import MarkerFinder
 from vision.markers import MarkerMap, PrintedSide, all_marker_owners, all_mat_marker_ids, dictionary
 from vision.mats import MAT_MARKER_MM, MatLayout, mat_layout
+from vision.sightings import Reading, Sighting
 
-
-@dataclass(frozen=True)
-class Sighting:
-    """One card seen in a frame. ``card_id`` None means a card-shaped object that could not be read."""
-
-    card_id: str | None
-    game: str | None
-    symbols: tuple[str, ...]
-    zone: str | None
-    corners: tuple[tuple[float, float], ...]
-    confidence: float
-    side: str = "front"
-
-    def to_json(self) -> dict[str, object]:
-        """The JSON form used by ``companion vision identify``."""
-        return {
-            "id": self.card_id,
-            "game": self.game,
-            "symbols": list(self.symbols),
-            "zone": self.zone,
-            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
-            "confidence": round(self.confidence, 3),
-            "side": self.side,
-        }
-
-
-@dataclass(frozen=True)
-class Reading:
-    """Everything read from one frame."""
-
-    cards: list[Sighting] = field(default_factory=list)
-    mat_found: bool = False
-
-    def in_zone(self, zone: str) -> list[Sighting]:
-        """The sightings whose centre lies in ``zone``."""
-        return [card for card in self.cards if card.zone == zone]
+__all__ = ["CardReader", "Reading", "Sighting", "marker_finder"]
+from vision.taught_reader import StillFrames, TaughtCards, same_place
 
 
 def _detector_parameters(window: int, border: int = 3) -> cv2.aruco.DetectorParameters:
@@ -196,6 +162,10 @@ class CardReader:
     ) -> None:
         self.game_id = game_id
         self.enrolled = enrolled if enrolled is not None and enrolled.references else None
+        #: Taught cards (the group's own deck) and the still-frame shortcut that comes with them.
+        self.taught = TaughtCards(self.enrolled, game_id) if self.enrolled is not None else None
+        self._still = StillFrames()
+        self._last_reading = Reading()
         self.use_mat = use_mat
         self.find_unreadable = find_unreadable
         self.markers = MarkerMap.for_game(game_id)
@@ -213,34 +183,73 @@ class CardReader:
     # --- per frame ------------------------------------------------------------------------
 
     def read(self, frame: np.ndarray) -> Reading:
-        """Read one BGR (or grey) frame of any size; corners come back in its pixels."""
+        """Read one BGR (or grey) frame of any size; corners come back in its pixels.
+
+        With taught cards, a frame in which nothing changed since the last frame read in full
+        gets that frame's reading again (a still table is not read, nor its cards identified,
+        again).
+        """
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        if self.taught is not None and self._still.unchanged(grey):
+            return self._last_reading
         longest = max(grey.shape[:2])
         if longest <= MAX_READ_SIDE:
-            return self._read(grey)
-        # A phone photo (4000 px) makes markers 300+ px: far outside what the outline search is
-        # tuned for (it then finds none). Read it at camera size and scale the corners back.
-        scale = READ_SIDE / longest
-        small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        reading = self._read(small)
-        cards = [
-            dataclasses.replace(card, corners=tuple((x / scale, y / scale) for x, y in card.corners))
-            for card in reading.cards
-        ]
-        return Reading(cards, reading.mat_found)
+            reading = self._read(grey, frame)
+        else:
+            # A phone photo (4000 px) makes markers 300+ px: far outside what the outline search
+            # is tuned for (it then finds none). Read it at camera size, scale the corners back.
+            scale = READ_SIDE / longest
+            small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            colour = small if frame.ndim == 2 else cv2.resize(frame, small.shape[::-1], cv2.INTER_AREA)
+            reading = self._read(small, colour)
+            cards = [
+                dataclasses.replace(card, corners=tuple((x / scale, y / scale) for x, y in card.corners))
+                for card in reading.cards
+            ]
+            reading = Reading(cards, reading.mat_found)
+        self._last_reading = reading
+        return reading
 
-    def _read(self, grey: np.ndarray) -> Reading:
+    def _read(self, grey: np.ndarray, colour: np.ndarray | None = None) -> Reading:
         half = _shrink(grey, 2)
         # One search finds card markers and the (bigger) mat corner markers alike.
         corners, ids = self._finder.find(grey, half)
         to_mat = self._mat_homography(corners, ids) if self.layout is not None else None
         cards = self._group(corners, ids, to_mat, grey)
-        if self.find_unreadable or self.enrolled is not None:
+        unread: list[Sighting] = []
+        if self.find_unreadable:
             unread = self._unreadable(half, cards, to_mat)
             if unread:
                 cards, unread = self._look_closer(grey, half, corners, ids, to_mat, cards, unread)
-            cards += [self._recognise(grey, card) for card in unread]
-        return Reading(cards, to_mat is not None)
+        if self.taught is not None:
+            taught = self._taught_cards(grey if colour is None else colour, cards, to_mat)
+            # A printed card without a readable marker is also a card-shaped outline: one card.
+            # Off the mat (no millimetres to check its size) the printed-card outline search
+            # mistakes light patches of a real table for cards; the taught search has the say.
+            if to_mat is None:
+                unread = []
+            unread = [u for u in unread if not any(same_place(u.corners, t.corners) for t in taught)]
+            cards += taught
+        return Reading(cards + unread, to_mat is not None)
+
+    def _taught_cards(
+        self, frame: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None
+    ) -> list[Sighting]:
+        """Outlines that no printed card explains, named by the taught faces or unidentified."""
+        assert self.taught is not None
+        seen = self.taught.read(frame, [np.array(card.corners, np.float32) for card in known])
+        zones = self._zones([s.quad.mean(axis=0) for s in seen], to_mat)
+        return [
+            Sighting(
+                s.match.card_id,
+                self.game_id if s.match.card_id is not None else None,
+                self.taught.symbols_of(s.match.card_id),
+                zone,
+                tuple((float(x), float(y)) for x, y in s.quad.tolist()),
+                s.match.confidence,
+            )
+            for s, zone in zip(seen, zones, strict=True)
+        ]
 
     def find_markers(self, grey: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
         """Every marker (of any game) in a grey image: corners, marker's top-left first, and ids."""
@@ -281,16 +290,6 @@ class CardReader:
         sides = sorted(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
         short, long_ = (sides[0] + sides[1]) / 2, (sides[2] + sides[3]) / 2
         return abs(short - (CARD_W_MM - 2 * FRAME_MM)) < 9 and abs(long_ - (CARD_H_MM - 2 * FRAME_MM)) < 12
-
-    def _recognise(self, grey: np.ndarray, card: Sighting) -> Sighting:
-        """An outline without a marker: an enrolled publisher's card, or unidentified."""
-        if self.enrolled is None:
-            return card
-        match = self.enrolled.identify(grey, np.array(card.corners, np.float32))
-        if match.card_id is None:
-            return card
-        symbols = self._symbols.get(match.card_id, ())
-        return Sighting(match.card_id, self.game_id, symbols, card.zone, card.corners, match.confidence)
 
     def _mat_homography(self, corners: list[np.ndarray], ids: list[int]) -> np.ndarray | None:
         """Image -> mat mm from every corner marker of this game's mat that was read."""

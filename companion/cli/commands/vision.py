@@ -1,4 +1,9 @@
-"""``companion vision``: identify cards in photos, watch the camera live, enrol publishers' cards."""
+"""``companion vision``: identify cards in photos, watch the camera live, teach a real deck.
+
+Teaching (``enroll``, ``enrolled``, ``forget``) keeps pictures of a group's own cards in the
+taught-face store (:mod:`vision.enrolled`); ``identify``, ``watch`` and the daemon read them.
+Options may stand anywhere among the arguments (``enroll bandit --store DIR cherry=a.jpg``).
+"""
 
 from __future__ import annotations
 
@@ -12,19 +17,40 @@ from typing import Any
 from companion.errors import UserError
 
 
+class _Intermixed(argparse.ArgumentParser):
+    """A sub-command parser that takes options among its positional arguments.
+
+    Python 3.11's argparse stops filling a ``nargs='*'`` positional at the first option, so
+    ``enroll GAME --store DIR id=photo`` was refused; intermixed parsing collects them all.
+    """
+
+    _inside = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        if self._inside:  # parse_known_intermixed_args calls back in here
+            return super().parse_known_args(args, namespace)
+        self._inside = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._inside = False
+
+
 def register(subparsers: Any) -> None:
-    """Add ``vision identify|watch|enroll``."""
-    parser = subparsers.add_parser("vision", help="read cards with the camera")
-    inner = parser.add_subparsers(dest="vision_command", metavar="ACTION", required=True)
+    """Add ``vision identify|watch|enroll|enrolled|forget``."""
+    parser = subparsers.add_parser("vision", help="read cards with the camera; teach a real deck")
+    inner = parser.add_subparsers(
+        dest="vision_command", metavar="ACTION", required=True, parser_class=_Intermixed
+    )
 
     ident = inner.add_parser("identify", help="print one JSON line per image: the cards seen in it")
     ident.add_argument("images", nargs="+", metavar="IMAGE")
     ident.add_argument("--game", default=None, help="the game whose cards to read (default: any game)")
     ident.add_argument("--no-mat", action="store_true", help="do not look for the play mat")
-    ident.add_argument("--store", type=Path, default=None, help="enrolled cards folder")
+    ident.add_argument("--store", type=Path, default=None, help="taught cards folder")
     ident.set_defaults(func=_identify)
 
-    watch = inner.add_parser("watch", help="print zone observations live from the camera")
+    watch = inner.add_parser("watch", help="print the cards and zones read live from the camera")
     watch.add_argument("--game", default="bandit")
     watch.add_argument(
         "--camera", default=None, help="picamera | usb:/dev/v4l/by-id/... | file:PATH | sim[:GAME:SEED]"
@@ -36,20 +62,35 @@ def register(subparsers: Any) -> None:
     watch.add_argument("--window", type=int, default=5, help="frames a card must be seen in (majority)")
     watch.add_argument("--save", type=Path, default=None, help="folder to save annotated frames into")
     watch.add_argument("--no-mat", action="store_true")
+    watch.add_argument("--store", type=Path, default=None, help="taught cards folder")
     watch.set_defaults(func=_watch)
 
-    enroll = inner.add_parser("enroll", help="photograph each card face of GAME once (publishers' cards)")
+    enroll = inner.add_parser("enroll", help="teach the camera a real deck: one photo per card face")
     enroll.add_argument("game")
     enroll.add_argument(
         "images",
         nargs="*",
-        metavar="CARD_ID=IMAGE",
-        help="enrol from photos; without these, from the camera one face at a time",
+        metavar="CARD_ID=PHOTO",
+        help="whole photos of one card each (any table, no cropping; an id may repeat); "
+        "without these, from the camera one face at a time",
     )
     enroll.add_argument("--camera", default=None)
     enroll.add_argument("--config", default=None)
-    enroll.add_argument("--store", type=Path, default=None, help="where to keep the photos")
+    enroll.add_argument("--store", type=Path, default=None, help="where to keep the pictures")
     enroll.set_defaults(func=_enroll)
+
+    enrolled = inner.add_parser("enrolled", help="list the card faces taught for GAME")
+    enrolled.add_argument("game")
+    enrolled.add_argument("--all", action="store_true", help="list every face to teach, taught or not")
+    enrolled.add_argument("--store", type=Path, default=None)
+    enrolled.set_defaults(func=_enrolled)
+
+    forget = inner.add_parser("forget", help="remove taught pictures of one card face (or --all)")
+    forget.add_argument("game")
+    forget.add_argument("card_id", nargs="?", metavar="CARD_ID")
+    forget.add_argument("--all", action="store_true", help="every taught face of GAME")
+    forget.add_argument("--store", type=Path, default=None)
+    forget.set_defaults(func=_forget)
 
 
 def _camera_spec(args: argparse.Namespace) -> str:
@@ -60,25 +101,25 @@ def _camera_spec(args: argparse.Namespace) -> str:
     return load_config(args.config).camera.source
 
 
-def _read_image(path: str) -> Any:
-    import cv2
-
-    if not Path(path).is_file():
-        raise UserError(f"no such image: {path}")
-    image = cv2.imread(path, cv2.IMREAD_COLOR)
-    if image is None:
-        raise UserError(f"cannot read {path} as an image (corrupt or not an image?)")
-    return image
-
-
 def _identify(args: argparse.Namespace) -> int:
     from vision.identify import identify_any
+    from vision.image_files import read_image
 
     for path in args.images:
-        image = _read_image(path)
-        cards = identify_any(image, args.game, use_mat=not args.no_mat, store=args.store)
+        cards = identify_any(read_image(path), args.game, use_mat=not args.no_mat, store=args.store)
         print(json.dumps({"image": path, "cards": [card.to_json() for card in cards]}), flush=True)
     return 0
+
+
+def _card_line(card: Any) -> dict[str, Any]:
+    xs = [x for x, _y in card.corners]
+    ys = [y for _x, y in card.corners]
+    return {
+        "id": card.card_id,
+        "zone": card.zone,
+        "at": [round(sum(xs) / len(xs)), round(sum(ys) / len(ys))],
+        "confidence": round(card.confidence, 2),
+    }
 
 
 def _watch(args: argparse.Namespace) -> int:
@@ -86,16 +127,17 @@ def _watch(args: argparse.Namespace) -> int:
 
     from vision.annotate import annotate
     from vision.camera import open_source
-    from vision.reader import CardReader
+    from vision.identify import reader_for_game
     from vision.tracker import ZoneTracker
 
-    reader = CardReader(args.game, use_mat=not args.no_mat)
+    reader = reader_for_game(args.game, use_mat=not args.no_mat, store=args.store)
+    taught = len(reader.enrolled.references) if reader.enrolled is not None else 0
+    print(json.dumps({"game": args.game, "taught_pictures": taught}), flush=True)
     tracker = ZoneTracker.for_game(args.game, window=args.window)
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
     source = open_source(_camera_spec(args))
     count = 0
-    last: dict[str, tuple[str, str | None]] = {}
     try:
         while not args.frames or count < args.frames:
             frame = source.read()
@@ -106,20 +148,15 @@ def _watch(args: argparse.Namespace) -> int:
             observations = tracker.update(reading, args.game)
             elapsed = (time.perf_counter() - started) * 1000
             count += 1
-            now = {zone: (o.status, o.card_id) for zone, o in observations.items()}
-            if now != last:
-                print(
-                    json.dumps(
-                        {
-                            "frame": count,
-                            "ms": round(elapsed, 1),
-                            "mat": reading.mat_found,
-                            "zones": {z: {"status": s, "card": c} for z, (s, c) in now.items()},
-                        }
-                    ),
-                    flush=True,
-                )
-                last = now
+            zones = {zone: {"status": o.status, "card": o.card_id} for zone, o in observations.items()}
+            line = {
+                "frame": count,
+                "ms": round(elapsed, 1),
+                "mat": reading.mat_found,
+                "cards": [_card_line(card) for card in reading.cards],
+                "zones": zones,
+            }
+            print(json.dumps(line), flush=True)
             if args.save:
                 cv2.imwrite(str(args.save / f"frame-{count:05d}.jpg"), annotate(frame, reading))
     finally:
@@ -128,38 +165,136 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _enroll(args: argparse.Namespace) -> int:
-    from companion.engine import get_game
     from vision.enrolled import EnrolledDeck
+    from vision.teachable import teachable_faces
 
-    faces = [face.id for face in get_game(args.game).card_faces()]
+    faces = teachable_faces(args.game)
+    if not faces:
+        raise UserError(f"{args.game} has no cards to teach")
     deck = EnrolledDeck(args.game, args.store)
     if args.images:
-        for item in args.images:
-            card_id, sep, path = item.partition("=")
-            if not sep or not path:
-                raise UserError(f"'{item}': give each photo as CARD_ID=IMAGE, e.g. cherry=cherry.jpg")
-            if faces and card_id not in faces:
-                raise UserError(f"{args.game} has no card '{card_id}' (cards: {', '.join(faces)})")
-            print(f"enrolled {card_id}: {deck.enroll(card_id, _read_image(path))}")
-        return 0
-    if not faces:
-        raise UserError(f"{args.game} has no cards to enrol")
+        return _enroll_photos(args, deck)
     from vision.camera import open_source
 
     source = open_source(_camera_spec(args))
     try:
-        for card_id in faces:
+        return _enroll_camera(deck, faces, source)
+    finally:
+        source.close()
+
+
+def _enroll_photos(args: argparse.Namespace, deck: Any) -> int:
+    """Every photo is checked (one card in it, a known id) before anything is kept."""
+    from vision.enrolled import capture_card
+    from vision.image_files import read_image
+    from vision.teachable import face_for
+
+    captured = []
+    for item in args.images:
+        card_id, sep, path = item.partition("=")
+        if not sep or not card_id or not path:
+            raise UserError(f"'{item}': give each photo as CARD_ID=PHOTO, e.g. cherry=cherry.jpg")
+        face = face_for(args.game, card_id)
+        try:
+            capture = capture_card(read_image(path), path)
+        except UserError as error:
+            raise UserError(f"{error}; nothing was taught") from None
+        captured.append((face, capture))
+    kept: list[Path] = []
+    try:
+        for face, capture in captured:
+            warn_look_alikes(deck, face.face_id, capture.cutout)
+            kept.append(deck.keep(face.face_id, capture.cutout))
+    except BaseException:
+        for path in kept:  # all or nothing: a half-taught command is undone
+            path.unlink(missing_ok=True)
+        raise
+    for (face, _capture), path in zip(captured, kept, strict=True):
+        print(f"taught {face.label()}: {path}")
+    return 0
+
+
+def warn_look_alikes(deck: Any, face_id: str, cutout: Any) -> None:
+    """Say so when another taught face looks like this picture (they may stay unidentified)."""
+    from vision.teachable import teachable_faces
+
+    names = {face.face_id: face.name for face in teachable_faces(deck.game_id)}
+    for other, score in deck.look_alikes(face_id, cutout):
+        print(
+            f"warning: {names.get(face_id, face_id)} looks like the taught {names.get(other, other)} "
+            f"(similarity {score:.2f}); the camera may leave both unidentified",
+            file=sys.stderr,
+        )
+
+
+def _enroll_camera(deck: Any, faces: list[Any], source: Any) -> int:
+    """One face at a time: Enter takes the picture, s skips, q (or end of input) stops."""
+    from vision.enrolled import capture_card
+
+    for face in faces:
+        while True:
             print(
-                f"Lay '{card_id}' face up alone under the camera and press Enter (q to stop): ",
+                f"Lay {face.name} face up alone under the camera; Enter to take it, s to skip, q to stop: ",
                 end="",
                 flush=True,
             )
-            if sys.stdin.readline().strip().lower() == "q":
+            answer = sys.stdin.readline()
+            if not answer or answer.strip().lower() == "q":
+                print()
+                return 0  # end of input stops: never files one picture under every face
+            if answer.strip().lower() == "s":
                 break
             frame = source.read()
             if frame is None:
                 raise UserError("the camera gave no picture; check it and try again")
-            print(f"enrolled {card_id}: {deck.enroll(card_id, frame)}")
-    finally:
-        source.close()
+            try:
+                capture = capture_card(frame, "the camera's picture")
+            except UserError as error:
+                print(f"{error}; try again", file=sys.stderr)
+                continue
+            warn_look_alikes(deck, face.face_id, capture.cutout)
+            print(f"taught {face.label()}: {deck.keep(face.face_id, capture.cutout)}")
+            break
+    return 0
+
+
+def _enrolled(args: argparse.Namespace) -> int:
+    from vision.enrolled import EnrolledDeck
+    from vision.teachable import teachable_faces
+
+    deck = EnrolledDeck(args.game, args.store)
+    pictures = deck.pictures()
+    faces = teachable_faces(args.game)
+    known = {face.face_id for face in faces}
+    total = sum(map(len, pictures.values()))
+    print(f"{args.game}: {total} pictures of {len(pictures)} faces in {deck.folder}")
+    for face in faces:
+        count = len(pictures.get(face.face_id, []))
+        if count or args.all:
+            also = f" (also {', '.join(face.card_ids[1:])})" if len(face.card_ids) > 1 else ""
+            print(f"  {face.label():<48} {count} picture{'s' if count != 1 else ''}{also}")
+    for stray in sorted(set(pictures) - known):
+        print(f"  {stray} [not a card of {args.game}]: {len(pictures[stray])} pictures")
+    if not args.all:
+        print(f"(`companion vision enrolled {args.game} --all` lists every face to teach)")
+    return 0
+
+
+def _forget(args: argparse.Namespace) -> int:
+    from vision.enrolled import EnrolledDeck
+    from vision.teachable import face_for
+
+    if args.all == bool(args.card_id):
+        raise UserError("give one CARD_ID or --all")
+    deck = EnrolledDeck(args.game, args.store)
+    if args.all:
+        removed = deck.forget()
+        print(f"forgot every taught face of {args.game} ({removed} pictures)")
+        return 0
+    pictures = deck.pictures()
+    face_id = args.card_id if args.card_id in pictures else face_for(args.game, args.card_id).face_id
+    if face_id not in pictures:
+        raise UserError(f"nothing taught for '{args.card_id}' in {args.game}")
+    removed = deck.forget(face_id)
+    print(f"forgot {face_id} ({removed} pictures)")
     return 0

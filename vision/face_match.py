@@ -1,0 +1,161 @@
+"""Which taught face a card is: small normalised thumbnails compared whole and block by block.
+
+A card outline is rectified (:func:`rectify`) to a small portrait image; its signature is a
+blurred grey thumbnail with the outline's margin cut off, made zero-mean and unit-length, so a
+dot product is the normalised cross-correlation (insensitive to brightness and contrast: lamp,
+daylight, shadow over the whole card). Every taught picture is kept at 0 and 180 degrees (a card
+lies either way up). A card is named only when all of these hold:
+
+1. its best correlation with a taught picture is at least ``ACCEPT_SCORE``;
+2. it beats the best picture of every *other* face by ``MARGIN`` (several pictures of one face,
+   e.g. four suits of a rank, never compete with each other);
+3. block by block (5 x 6 blocks) the card and that picture agree: the worst block's mean
+   difference is at most ``MAX_BLOCK``. A look-alike that was never taught (a nine beside a
+   taught ten: same pips in the corners, different middle) correlates well overall but fails
+   in the blocks where it differs.
+
+Otherwise the answer is None: unidentified, never a guess. Measured on the development part of
+``shared/realcards`` (see ``companion bench realcards``): right answers correlate 0.9-1.0 with
+a worst block under 0.7, the best wrong face at most 0.83 with a worst block of 0.75 or more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: Rectified size of a card for identification (px, portrait) and of its thumbnail.
+LOOK_W, LOOK_H = 72, 100
+THUMB_W, THUMB_H = 24, 34
+#: Thumbnail pixels cut off each side (the outline's few pixels of table or edge).
+MARGIN_PX = 2
+BLOCKS_X, BLOCKS_Y = 5, 6
+ACCEPT_SCORE = 0.88
+MARGIN = 0.08
+MAX_BLOCK = 0.65
+#: Two different faces whose pictures correlate this well look alike (enrolment warns).
+LOOK_ALIKE_SCORE = 0.8
+
+_INNER_W, _INNER_H = THUMB_W - 2 * MARGIN_PX, THUMB_H - 2 * MARGIN_PX
+_TARGET = np.array([[0, 0], [LOOK_W - 1, 0], [LOOK_W - 1, LOOK_H - 1], [0, LOOK_H - 1]], np.float32)
+
+
+def rectify(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = (LOOK_W, LOOK_H)) -> np.ndarray:
+    """The card inside ``quad`` (TL, TR, BR, BL of the portrait card) as an upright image."""
+    w, h = size
+    target = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    homography = cv2.getPerspectiveTransform(np.asarray(quad, np.float32).reshape(4, 2), target)
+    return cv2.warpPerspective(
+        image, homography, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def signature(card: np.ndarray) -> np.ndarray:
+    """The normalised thumbnail of an upright card image of any size (BGR or grey), flattened."""
+    grey = card if card.ndim == 2 else cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
+    if grey.shape != (LOOK_H, LOOK_W):
+        grey = cv2.resize(grey, (LOOK_W, LOOK_H), interpolation=cv2.INTER_AREA)
+    blurred = cv2.GaussianBlur(grey, (5, 5), 0)
+    thumb = cv2.resize(blurred, (THUMB_W, THUMB_H), interpolation=cv2.INTER_AREA).astype(np.float32)
+    inner = thumb[MARGIN_PX:-MARGIN_PX, MARGIN_PX:-MARGIN_PX]
+    inner = inner - inner.mean()
+    norm = float(np.linalg.norm(inner))
+    return (inner / norm if norm > 1e-3 else inner).ravel()
+
+
+def _turned(sig: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(sig.reshape(_INNER_H, _INNER_W)[::-1, ::-1].ravel())
+
+
+def worst_block(a: np.ndarray, b: np.ndarray) -> float:
+    """The largest mean difference over the blocks of two signatures, in the thumbnail's own
+    standard deviations (0: identical; a block of pips against bare paper is 1.5 or more)."""
+    diff = np.abs(a - b).reshape(_INNER_H, _INNER_W) * np.sqrt(a.size)
+    bh, bw = _INNER_H // BLOCKS_Y, _INNER_W // BLOCKS_X
+    blocks = diff[: bh * BLOCKS_Y, : bw * BLOCKS_X].reshape(BLOCKS_Y, bh, BLOCKS_X, bw).mean(axis=(1, 3))
+    return float(blocks.max())
+
+
+@dataclass(frozen=True)
+class Match:
+    """The answer for one card: ``card_id`` None means unidentified.
+
+    ``score`` is the best correlation, ``runner_up`` the best of any other face, ``block`` the
+    worst block difference against the best picture.
+    """
+
+    card_id: str | None
+    score: float
+    runner_up: float
+    block: float
+    best_id: str | None = None
+
+    @property
+    def confidence(self) -> float:
+        """0.8-1 for a named card (it passed every check), growing with score and margin; 0
+        for an unidentified one, so a refused guess can never reach the daemon's threshold."""
+        if self.card_id is None:
+            return 0.0
+        strength = (self.score - ACCEPT_SCORE) / (1.0 - ACCEPT_SCORE)
+        margin = (self.score - self.runner_up - MARGIN) / (4 * MARGIN)
+        return float(0.8 + 0.2 * min(1.0, max(0.0, strength), max(0.0, margin)))
+
+
+class FaceMatcher:
+    """Taught pictures (face id, upright card image) and the matching against them."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self._rows: list[np.ndarray] = []
+        self._matrix = np.zeros((0, _INNER_W * _INNER_H), np.float32)
+        self._row_ids: list[str] = []
+
+    def add(self, face_id: str, card: np.ndarray) -> None:
+        """Teach one picture of ``face_id`` (an upright card image, e.g. a cut-out)."""
+        sig = signature(card)
+        self.ids.append(face_id)
+        self._rows += [sig, _turned(sig)]
+        self._row_ids += [face_id, face_id]
+        self._matrix = np.stack(self._rows)
+
+    def remove(self, face_id: str) -> None:
+        """Forget every picture of ``face_id``."""
+        keep = [i for i, row_id in enumerate(self._row_ids) if row_id != face_id]
+        self._rows = [self._rows[i] for i in keep]
+        self._row_ids = [self._row_ids[i] for i in keep]
+        self.ids = [i for i in self.ids if i != face_id]
+        self._matrix = np.stack(self._rows) if self._rows else np.zeros((0, _INNER_W * _INNER_H), np.float32)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def match_signature(self, sig: np.ndarray) -> Match:
+        """The decision for one signature (see the module's rules)."""
+        if not self._row_ids:
+            return Match(None, 0.0, 0.0, 0.0)
+        scores = self._matrix @ sig
+        order = np.argsort(-scores)
+        best = int(order[0])
+        best_id = self._row_ids[best]
+        runner_up = next((float(scores[i]) for i in order[1:] if self._row_ids[i] != best_id), -1.0)
+        score = float(scores[best])
+        block = worst_block(sig, self._matrix[best])
+        named = score >= ACCEPT_SCORE and score - runner_up >= MARGIN and block <= MAX_BLOCK
+        return Match(best_id if named else None, score, runner_up, block, best_id)
+
+    def match(self, card: np.ndarray) -> Match:
+        """The decision for an upright card image."""
+        return self.match_signature(signature(card))
+
+    def look_alikes(self, face_id: str, card: np.ndarray) -> list[tuple[str, float]]:
+        """Other faces whose pictures correlate with ``card`` at LOOK_ALIKE_SCORE or more."""
+        if not self._row_ids:
+            return []
+        scores = self._matrix @ signature(card)
+        best: dict[str, float] = {}
+        for row_id, score in zip(self._row_ids, scores.tolist(), strict=True):
+            if row_id != face_id and score >= LOOK_ALIKE_SCORE:
+                best[row_id] = max(best.get(row_id, -1.0), score)
+        return sorted(best.items(), key=lambda item: -item[1])

@@ -1,0 +1,42 @@
+"""What the reader reports: each card seen (:class:`Sighting`) and a whole frame (:class:`Reading`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One card seen in a frame. ``card_id`` None means a card-shaped object that could not be read."""
+
+    card_id: str | None
+    game: str | None
+    symbols: tuple[str, ...]
+    zone: str | None
+    corners: tuple[tuple[float, float], ...]
+    confidence: float
+    side: str = "front"
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON form used by ``companion vision identify``."""
+        return {
+            "id": self.card_id,
+            "game": self.game,
+            "symbols": list(self.symbols),
+            "zone": self.zone,
+            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+            "confidence": round(self.confidence, 3),
+            "side": self.side,
+        }
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Everything read from one frame."""
+
+    cards: list[Sighting] = field(default_factory=list)
+    mat_found: bool = False
+
+    def in_zone(self, zone: str) -> list[Sighting]:
+        """The sightings whose centre lies in ``zone``."""
+        return [card for card in self.cards if card.zone == zone]

@@ -1,0 +1,119 @@
+"""Taught (enrolled) cards in camera frames, for :class:`vision.reader.CardReader`.
+
+Per frame: card outlines on the table (:func:`vision.card_outlines.find_card_outlines`), minus
+those that printed marker cards already explain; each remaining outline is identified against
+the game's taught faces (:mod:`vision.face_match`) or reported unidentified (``card_id`` None).
+
+A card that lies still is not identified again: an outline whose corners are within
+``STILL_FRACTION`` of its size of an outline of the previous frame keeps that outline's answer.
+:class:`StillFrames` goes further for the whole frame: when nothing in view changed since the
+last frame that was read, the caller reuses that frame's reading.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.card_outlines import find_card_candidates
+from vision.enrolled import EnrolledDeck, Match, card_signature
+
+#: Corners moved less than this share of the card's long side: the same card, lying still.
+STILL_FRACTION = 0.04
+#: A frame is still when no block of its small copy changed by more than this (grey levels).
+STILL_LEVELS = 8.0
+_STILL_SIZE = (64, 36)
+
+
+@dataclass(frozen=True)
+class TaughtSeen:
+    """One outline and what it was identified as."""
+
+    quad: np.ndarray
+    match: Match
+
+
+class TaughtCards:
+    """Finds and identifies taught cards; remembers the last frame's answers."""
+
+    def __init__(self, deck: EnrolledDeck, game_id: str) -> None:
+        self.deck = deck
+        self.game_id = game_id
+        self._symbols: dict[str, tuple[str, ...]] | None = None
+        self._previous: list[TaughtSeen] = []
+        #: How many outlines were identified afresh / taken from the still cache (for tests).
+        self.identified = 0
+        self.reused = 0
+
+    def read(self, frame: np.ndarray, known: list[np.ndarray]) -> list[TaughtSeen]:
+        """Outlines in ``frame`` whose centre lies in none of the ``known`` outlines (printed
+        cards already read), each with its match."""
+        seen: list[TaughtSeen] = []
+        for quad, sure in find_card_candidates(frame):
+            centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+            if any(cv2.pointPolygonTest(poly, centre, False) >= 0 for poly in known):
+                continue
+            match = self._still_match(quad)
+            if match is None:
+                match = self.deck.identify_signature(card_signature(frame, quad))
+                self.identified += 1
+            else:
+                self.reused += 1
+            # An outline that is only maybe a card (full-bleed art, no paper border) counts
+            # when a taught face confirms it; unconfirmed, it is most likely the table.
+            if sure or match.card_id is not None:
+                seen.append(TaughtSeen(quad, match))
+        self._previous = seen
+        return seen
+
+    def symbols_of(self, face_id: str | None) -> tuple[str, ...]:
+        """The symbols of a taught face (what the engine plays), () for unidentified."""
+        if face_id is None:
+            return ()
+        if self._symbols is None:
+            from vision.teachable import teachable_faces
+
+            try:
+                self._symbols = {f.face_id: f.symbols for f in teachable_faces(self.game_id)}
+            except Exception:  # noqa: BLE001 - a game whose rules are still being written: no symbols
+                self._symbols = {}
+        return self._symbols.get(face_id, ())
+
+    def _still_match(self, quad: np.ndarray) -> Match | None:
+        long_side = max(math.dist(quad[0], quad[3]), math.dist(quad[1], quad[2]))
+        for old in self._previous:
+            moved = float(np.linalg.norm(old.quad - quad, axis=1).max())
+            if moved <= STILL_FRACTION * long_side:
+                return old.match
+        return None
+
+
+def same_place(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> bool:
+    """Two outlines of one card: centres closer than a third of the first one's long side."""
+    pa, pb = np.array(a), np.array(b)
+    long_side = float(np.linalg.norm(pa - np.roll(pa, -1, axis=0), axis=1).max())
+    return math.dist(pa.mean(axis=0), pb.mean(axis=0)) < long_side / 3
+
+
+class StillFrames:
+    """Tells whether a frame shows the same scene as the last one that was read in full."""
+
+    def __init__(self) -> None:
+        self._last: np.ndarray | None = None
+
+    def unchanged(self, grey: np.ndarray) -> bool:
+        """True when ``grey`` differs from the last *changed* frame nowhere by a clear step
+        (sensor noise averages out in the small copy); else remembers ``grey`` as the new last."""
+        small = cv2.resize(grey, _STILL_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+        last = self._last
+        if last is not None and last.shape == small.shape and int(np.abs(small - last).max()) <= STILL_LEVELS:
+            return True
+        self._last = small
+        return False
+
+    def forget(self) -> None:
+        """The next frame is read in full whatever it shows."""
+        self._last = None

@@ -1,0 +1,161 @@
+"""Simulated tables with taught cards (any art) for tests and the speed benchmark.
+
+The art is laid by :class:`vision.simulated.SimulatedTable` (its tables: wood grain, felt,
+checked cloth, light and dark; its camera: tilt, light, blur, noise), apart from each other
+and fully in view, so every card's true outline is known (``Placed.corners`` after a frame).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vision.layout import CARD_H_MM
+from vision.simulated import SimulatedTable, Style
+
+
+def synthetic_face(seed: int, changed: bool = False) -> np.ndarray:
+    """A made-up card face, 200 x 280 BGR: paper with a plain margin, a corner index and
+    coloured shapes, different for every ``seed``. ``changed`` adds one pip in the middle, a
+    thirteenth of the card's width across (a look-alike: a ten beside a nine)."""
+    rng = np.random.default_rng(seed)
+    w, h = 200, 280
+    face = np.full((h, w, 3), (232, 236, 238), np.uint8)
+    import cv2
+
+    def colour() -> tuple[int, int, int]:
+        return tuple(int(v) for v in rng.integers(0, 200, 3))  # type: ignore[return-value]
+
+    for _ in range(9):
+        x, y = int(rng.integers(40, w - 40)), int(rng.integers(50, h - 50))
+        kind = int(rng.integers(3))
+        if kind == 0:
+            cv2.circle(face, (x, y), int(rng.integers(10, 28)), colour(), -1, cv2.LINE_AA)
+        elif kind == 1:
+            size = int(rng.integers(14, 40))
+            cv2.rectangle(face, (x - size // 2, y - size // 2), (x + size // 2, y + size // 2), colour(), -1)
+        else:
+            points = rng.integers([x - 30, y - 30], [x + 30, y + 30], (3, 2)).astype(np.int32)
+            cv2.fillPoly(face, [points], colour(), cv2.LINE_AA)
+    index = str(int(rng.integers(1, 100)))
+    cv2.putText(face, index, (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
+    turned = face[::-1, ::-1].copy()
+    cv2.putText(turned, index, (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
+    face = turned[::-1, ::-1].copy()
+    if changed:
+        cv2.circle(face, (100, 140), 13, (40, 40, 40), -1, cv2.LINE_AA)
+    return face
+
+
+def scene_style(seed: int, table: str, card_px: float = 110.0, tilt: float = 15.0) -> Style:
+    """A moderate camera: cards ``card_px`` wide, tilted up to ``tilt`` degrees, some noise."""
+    rng = np.random.default_rng(seed)
+    return Style(
+        card_px=card_px,
+        tilt_deg=float(rng.uniform(0, tilt)),
+        tilt_axis=float(rng.uniform(0, 2 * math.pi)),
+        rotation=float(rng.uniform(0, 2 * math.pi)),
+        tint=(1.0, 1.0, 1.0),
+        brightness=float(rng.uniform(0.8, 1.05)),
+        gradient=float(rng.uniform(0.0, 0.25)),
+        blur=0.0,
+        noise=float(rng.uniform(1.0, 4.0)),
+        glare=0,
+        shadows=0,
+        hands=0,
+        table=table,
+    )
+
+
+def lay_out(
+    arts: list[np.ndarray], seed: int, table: str = "wood", style: Style | None = None
+) -> SimulatedTable:
+    """A table with each art laid once (up to six: three columns, two rows round the middle of
+    the view), each turned at random, none touching another."""
+    scene = SimulatedTable("bandit", seed=seed, mat=False, style=style or scene_style(seed, table))
+    rng = np.random.default_rng(seed + 1)
+    gap = CARD_H_MM * 1.12
+    columns = min(3, len(arts))
+    rows = (len(arts) + columns - 1) // columns
+    for index, art in enumerate(arts):
+        row, column = divmod(index, columns)
+        centre = (
+            scene.centre[0] + gap * (column - (columns - 1) / 2),
+            scene.centre[1] + gap * (row - (rows - 1) / 2),
+        )
+        scene.place_art(art, centre, float(rng.uniform(0, 360)), label=f"art{index}")
+    return scene
+
+
+def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
+    """CPU ms of ``CardReader.read`` on 1280x720 frames with five taught cards in view.
+
+    Five cut-outs taught from ``teach_photos`` (objects with ``.path``) are laid on a wood-grain
+    table. ``new``: a fresh layout every frame (nothing can be reused). ``still``: one layout,
+    fresh sensor noise each frame (the still-frame shortcut). ``still_moving_elsewhere``: the
+    same cards while the rest of the frame changes (outline search runs, identities come from
+    the still-card cache).
+    """
+    import tempfile
+
+    import cv2
+
+    from companion.errors import UserError
+    from vision.enrolled import EnrolledDeck, capture_card
+    from vision.image_files import read_image
+    from vision.reader import CardReader
+
+    with tempfile.TemporaryDirectory() as folder:
+        deck = EnrolledDeck("bandit", Path(folder))
+        cutouts: list[np.ndarray] = []
+        for photo in teach_photos:
+            try:
+                cutout = capture_card(read_image(photo.path)).cutout
+            except UserError:
+                continue
+            deck.keep(f"face{len(cutouts)}", cutout)
+            cutouts.append(cutout)
+            if len(cutouts) == 12:
+                break
+        deck = EnrolledDeck("bandit", Path(folder))
+        shown = cutouts[:5]
+        new_ms, still_ms, elsewhere_ms = [], [], []
+        identified = 0
+        for index in range(frames):
+            frame = lay_out(shown, 7000 + index).frame()
+            reader = CardReader("bandit", use_mat=False, enrolled=deck)
+            cpu = time.thread_time()
+            reading = reader.read(frame)
+            new_ms.append((time.thread_time() - cpu) * 1000)
+            identified += sum(card.card_id is not None for card in reading.cards)
+        scene = lay_out(shown, 7000)
+        reader = CardReader("bandit", use_mat=False, enrolled=deck)
+        reader.read(scene.frame())
+        for _ in range(frames):
+            frame = scene.frame()
+            cpu = time.thread_time()
+            reader.read(frame)
+            still_ms.append((time.thread_time() - cpu) * 1000)
+        for index in range(frames):
+            frame = scene.frame()
+            cv2.circle(frame, (40 + 25 * (index % 40), 690), 18, (255, 255, 255), -1)  # a moving token
+            cpu = time.thread_time()
+            reader.read(frame)
+            elsewhere_ms.append((time.thread_time() - cpu) * 1000)
+    return {
+        "figure": "realcards.speed",
+        "frame": "1280x720",
+        "taught_cards_in_view": len(shown),
+        "taught_pictures": len(deck.references),
+        "frames": frames,
+        "new_median_ms": round(statistics.median(new_ms), 2),
+        "still_median_ms": round(statistics.median(still_ms), 2),
+        "still_moving_elsewhere_median_ms": round(statistics.median(elsewhere_ms), 2),
+        "new_identified_share": round(identified / max(1, len(shown) * frames), 3),
+        "threads": 1,
+    }
