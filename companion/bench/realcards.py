@@ -1,0 +1,230 @@
+"""``companion bench realcards``: a real deck, taught from whole photos, read in real photos.
+
+Follows ``shared/realcards/README.md``: every single-card photo is taught whole (the enrolment
+path of ``companion vision enroll``: the one card found, cut out, kept) under the Bandit id of
+its rank (nine=cherry, ten=plum, jack=bell, queen=seven, king=bar, ace=any); then every
+multi-card photo is read by the card reader (markers and taught faces, no mat). A labelled card
+is *correct* when an outline overlaps its box (IoU >= 0.5, outline taken by its bounding box)
+and carries its rank's id, *wrong* when such an outline carries another id, *unidentified*
+when the outlines there carry none, *missed* when there is none. An outline overlapping no
+card is a *phantom*; a phantom with an id also counts as wrong.
+
+Photos are split by name order: every third (the 3rd, 6th, ...) is ``held-out``, the others
+``dev``; the reader was tuned on ``dev`` only. ``--part`` picks one (default: both, one line
+each, plus ``all``). Also reported: the outline search alone on every photo of the part, the
+photos whose single card could not be taught (refused, with the reason), and the speed of a
+1280x720 frame holding five taught cards, new (moved every frame) and lying still.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+NAME = "realcards"
+HELP = "a real deck taught from whole photos and read in real photos (shared/realcards)"
+
+GAME = "bandit"
+RANKS = {"nine": "cherry", "ten": "plum", "jack": "bell", "queen": "seven", "king": "bar", "ace": "any"}
+
+
+def default_photos() -> Path:
+    """``shared/realcards/photos`` beside the repository (as CI lays it out)."""
+    return Path(__file__).resolve().parents[2].parent / "shared" / "realcards" / "photos"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options: where the photos are, which part, how many speed frames."""
+    parser.add_argument("--photos", type=Path, default=None, help="folder of IMG_*.JPG with .xml labels")
+    parser.add_argument("--part", choices=("dev", "held-out", "all", "each"), default="each")
+    parser.add_argument("--frames", type=int, default=40, help="frames for the 1280x720 speed figure")
+
+
+@dataclass(frozen=True)
+class Photo:
+    """One labelled photo: its path and (rank, (x0, y0, x1, y1)) per card."""
+
+    path: Path
+    cards: tuple[tuple[str, tuple[int, int, int, int]], ...]
+
+
+def load_photos(folder: Path) -> list[Photo]:
+    """Every labelled photo in ``folder``, in name order."""
+    from companion.errors import UserError
+
+    if not folder.is_dir():
+        raise UserError(f"no photos at {folder}: give --photos DIR (shared/realcards/photos)")
+    photos = []
+    for image in sorted(folder.glob("*.JPG")) + sorted(folder.glob("*.jpg")):
+        label = image.with_suffix(".xml")
+        if not label.is_file():
+            continue
+        cards = []
+        for obj in ElementTree.parse(label).getroot().iter("object"):
+            box = obj.find("bndbox")
+            name = obj.findtext("name", "")
+            if box is None or name not in RANKS:
+                continue
+            x0, y0, x1, y1 = (int(float(box.findtext(k, "0"))) for k in ("xmin", "ymin", "xmax", "ymax"))
+            cards.append((name, (x0, y0, x1, y1)))
+        photos.append(Photo(image, tuple(cards)))
+    if not photos:
+        raise UserError(f"no labelled photos (IMG_*.JPG with .xml) in {folder}")
+    return photos
+
+
+def part_of(index: int) -> str:
+    """Every third photo in name order is held out."""
+    return "held-out" if index % 3 == 2 else "dev"
+
+
+def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def _box(corners: Any) -> tuple[float, float, float, float]:
+    xs = [float(x) for x, _y in corners]
+    ys = [float(y) for _x, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+@dataclass
+class Tally:
+    """Counts for one set of multi-card photos."""
+
+    cards: int = 0
+    correct: int = 0
+    wrong: int = 0
+    unidentified: int = 0
+    missed: int = 0
+    phantoms: int = 0
+    phantom_ids: int = 0
+
+    def add(self, photo: Photo, outlines: list[tuple[tuple[float, ...], str | None]]) -> list[str]:
+        """Score one photo's outlines (box, id); the wrong ids as text."""
+        wrongs = []
+        used = set()
+        for rank, box in photo.cards:
+            self.cards += 1
+            here = [i for i, (outline, _id) in enumerate(outlines) if _iou(box, outline) >= 0.5]
+            used.update(here)
+            ids = {outlines[i][1] for i in here} - {None}
+            if not here:
+                self.missed += 1
+            elif ids - {RANKS[rank]}:
+                self.wrong += 1
+                wrongs.append(f"{photo.path.name}: {rank} read as {sorted(ids - {RANKS[rank]})}")
+            elif ids:
+                self.correct += 1
+            else:
+                self.unidentified += 1
+        for i, (outline, card_id) in enumerate(outlines):
+            if i not in used and all(_iou(box, outline) < 0.5 for _r, box in photo.cards):
+                self.phantoms += 1
+                if card_id is not None:
+                    self.phantom_ids += 1
+                    wrongs.append(f"{photo.path.name}: {card_id} where no card is")
+        return wrongs
+
+
+def _teach(photos: list[Photo], store: Path) -> tuple[int, list[str]]:
+    from companion.errors import UserError
+    from vision.enrolled import EnrolledDeck, capture_card
+    from vision.image_files import read_image
+
+    deck = EnrolledDeck(GAME, store)
+    refused = []
+    for photo in photos:
+        try:
+            capture = capture_card(read_image(photo.path), photo.path.name)
+        except UserError as error:
+            refused.append(str(error))
+            continue
+        deck.keep(RANKS[photo.cards[0][0]], capture.cutout)
+    return len(deck.references), refused
+
+
+def _read_part(
+    name: str, photos: list[Photo], singles: list[Photo], multis: list[Photo]
+) -> dict[str, Any]:
+    from vision.card_outlines import find_card_outlines
+    from vision.enrolled import EnrolledDeck
+    from vision.image_files import read_image
+    from vision.reader import CardReader
+
+    with tempfile.TemporaryDirectory() as store:
+        taught, refused = _teach(singles, Path(store))
+        tally, wrongs, photo_ms, outline_ms = Tally(), [], [], []
+        for photo in multis:
+            image = read_image(photo.path)
+            # A fresh reader per photo: nothing carried over from the photo before.
+            reader = CardReader(GAME, use_mat=False, enrolled=EnrolledDeck(GAME, Path(store)))
+            cpu = time.thread_time()
+            reading = reader.read(image)
+            photo_ms.append((time.thread_time() - cpu) * 1000)
+            wrongs += tally.add(photo, [(_box(card.corners), card.card_id) for card in reading.cards])
+    outline_tally = Tally()
+    for photo in photos:
+        image = read_image(photo.path)
+        cpu = time.thread_time()
+        outlines = find_card_outlines(image)
+        outline_ms.append((time.thread_time() - cpu) * 1000)
+        outline_tally.add(photo, [(_box(quad.tolist()), None) for quad in outlines])
+    cards = max(1, tally.cards)
+    found = outline_tally.cards - outline_tally.missed
+    return {
+        "figure": f"realcards.{name}",
+        "teach_photos": len(singles),
+        "taught": taught,
+        "refused": len(refused),
+        "refused_examples": refused[:3],
+        "read_photos": len(multis),
+        "cards": tally.cards,
+        "correct": tally.correct,
+        "correct_rate": round(tally.correct / cards, 4),
+        "wrong": tally.wrong + tally.phantom_ids,
+        "unidentified": tally.unidentified,
+        "missed": tally.missed,
+        "phantom_outlines": tally.phantoms,
+        "phantoms_per_10_photos": round(10 * tally.phantoms / max(1, len(multis)), 2),
+        "ms_per_photo": round(statistics.median(photo_ms), 2) if photo_ms else None,
+        "ms_per_card": round(sum(photo_ms) / cards, 2),
+        "wrong_examples": wrongs[:5],
+        "outline_search": {
+            "photos": len(photos),
+            "cards": outline_tally.cards,
+            "found": found,
+            "found_rate": round(found / max(1, outline_tally.cards), 4),
+            "phantoms": outline_tally.phantoms,
+            "phantoms_per_10_photos": round(10 * outline_tally.phantoms / len(photos), 2),
+            "median_ms": round(statistics.median(outline_ms), 2),
+        },
+    }
+
+
+def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
+    """One line per part (dev, held-out, all) and the speed line."""
+    import cv2
+
+    cv2.setNumThreads(1)
+    photos = load_photos(args.photos or default_photos())
+    parts = ("dev", "held-out", "all") if args.part == "each" else (args.part,)
+    for name in parts:
+        chosen = [p for i, p in enumerate(photos) if name == "all" or part_of(i) == name]
+        singles = [p for p in chosen if len(p.cards) == 1]
+        multis = [p for p in chosen if len(p.cards) > 1]
+        yield _read_part(name, chosen, singles, multis)
+    from vision.taught_scene import speed_figure
+
+    yield speed_figure([p for p in photos if len(p.cards) == 1], args.frames)

@@ -1,0 +1,49 @@
+"""Real photos of a real deck (``shared/realcards``): taught from whole photos, never misread.
+
+The photos live beside the repository (``../shared/realcards``, as CI lays it out); without
+them these tests are skipped, saying so. ``companion bench realcards`` measures the full set.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from companion.bench.realcards import GAME, RANKS, Tally, _box, default_photos, load_photos, part_of
+from vision.enrolled import EnrolledDeck, capture_card
+from vision.image_files import read_image
+from vision.reader import CardReader
+
+PHOTOS = default_photos()
+pytestmark = pytest.mark.skipif(not PHOTOS.is_dir(), reason=f"no real photos at {PHOTOS}")
+
+
+@pytest.mark.parametrize("untaught", [(), ("king", "queen")])
+def test_a_deck_taught_from_whole_photos_reads_real_tables_without_a_wrong_id(
+    untaught: tuple[str, ...],
+) -> None:
+    """With kings and queens never taught, a king or queen read as anything is a wrong id."""
+    photos = [p for i, p in enumerate(load_photos(PHOTOS)) if part_of(i) == "dev"]
+    singles = [p for p in photos if len(p.cards) == 1 and p.cards[0][0] not in untaught]
+    multis = [p for p in photos if len(p.cards) > 1][:24]
+    with tempfile.TemporaryDirectory() as store:
+        deck = EnrolledDeck(GAME, Path(store))
+        taught = 0
+        for photo in singles:
+            try:
+                cutout = capture_card(read_image(photo.path)).cutout
+            except Exception:  # noqa: BLE001 - a photo whose card is not found is not taught
+                continue
+            deck.keep(RANKS[photo.cards[0][0]], cutout)
+            taught += 1
+        assert taught >= len(singles) // 2
+        tally = Tally()
+        reader = CardReader(GAME, use_mat=False, enrolled=deck)
+        for photo in multis:
+            reading = reader.read(read_image(photo.path))
+            tally.add(photo, [(_box(card.corners), card.card_id) for card in reading.cards])
+    assert tally.wrong == 0 and tally.phantom_ids == 0
+    named = sum(1 for p in multis for rank, _box in p.cards if rank not in untaught)
+    assert tally.correct >= 0.3 * named, tally
