@@ -406,3 +406,24 @@ def test_ties_go_to_the_most_points_in_round_3_then_are_shared() -> None:
     assert game.result(state).winners == (0,)
     state.round_scores = [[5, 10], [10, 5], [5, 5]]
     assert game.result(state).winners == (0, 1)
+
+
+@pytest.mark.parametrize(("written", "advice"), [
+    ("play 4 3 wild=2", "'play 3 4 wild=2'"),  # was told 'play 2 3 4 wild=2', itself refused
+    ("play 4 3 wild=5", "'play 3 4 wild=5'"),  # was told "4 3 5 is not a block"
+])
+def test_a_misordered_play_is_told_the_form_the_rules_accept(written: str, advice: str) -> None:
+    match = start(["3 4 wild 1 1 6", "wild 5 5 5 2 2"])
+    match.apply(Action.reveal("7"))
+    with pytest.raises(IllegalActionError, match=advice) as refused:
+        match.apply(written)
+    suggested = Action.parse(str(refused.value).split("'")[1])
+    assert suggested in match.legal_actions()
+    match.apply(suggested)
+
+
+def test_cards_that_are_no_block_in_any_order_say_why() -> None:
+    match = start(["3 4 wild 1 1 6", "wild 5 5 5 2 2"])
+    match.apply(Action.reveal("7"))
+    with pytest.raises(IllegalActionError, match="is not a block"):
+        match.apply("play 1 6 wild=3")

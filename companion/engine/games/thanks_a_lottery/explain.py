@@ -6,6 +6,8 @@ The rules accept exactly the listed decisions; these functions only build the me
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.engine.actions import Action
 from companion.engine.games.thanks_a_lottery.blocks import BlockError, classify
 from companion.engine.games.thanks_a_lottery.components import NUMBERS, WILD
@@ -41,8 +43,8 @@ def _missing(state: LotteryState, seat: int, numbers: list[int], wild: int | Non
     return None
 
 
-def play(state: LotteryState, seat: int, action: Action) -> str:
-    """Why ``play ...`` is refused."""
+def play(state: LotteryState, seat: int, action: Action, legal: Iterable[Action] = ()) -> str:
+    """Why ``play ...`` is refused (``legal``: the legal plays it may be a misordering of)."""
     parsed = _cards(action.args)
     if parsed is None or not parsed[0]:
         return PLAY_HELP
@@ -50,17 +52,30 @@ def play(state: LotteryState, seat: int, action: Action) -> str:
     missing = _missing(state, seat, numbers, wild)
     if missing:
         return missing
-    cards: list[int | None] = list(numbers)
-    if wild is not None:
-        cards.append(wild)  # where the wild lies does not change whether the numbers form a block
-    try:
-        shape = classify(cards)
-    except BlockError as error:
-        return str(error)
-    expected = " ".join(str(n) for n in shape.real_numbers)
-    return f"write that block in rising order with the wild last: 'play {expected}" + (
-        f" wild={wild}'" if wild is not None else "'"
-    )
+    # The same cards written another way: point at the form the rules list, never rebuild one
+    # (rebuilding wrote the wild's number among the real cards: 'play 2 3 4 wild=2').
+    for option in legal:
+        same = _cards(option.args)
+        if same is not None and sorted(same[0]) == sorted(numbers) and same[1] == wild:
+            return f"write that block in rising order with the wild last: '{option}'"
+    # Not a block in any order: say why for the cards laid in rising order, the wild where it fits.
+    reason = None
+    for cards in _arrangements(sorted(numbers), wild):
+        try:
+            classify(cards)
+        except BlockError as error:
+            reason = reason or str(error)
+            continue
+        return "that block is not one you can play now: " + PLAY_HELP
+    return reason or PLAY_HELP
+
+
+def _arrangements(numbers: list[int], wild: int | None) -> list[list[int | None]]:
+    """The real numbers in rising order with the wild's number at each place (where the wild
+    lies on the table decides whether the run reads as a sequence)."""
+    if wild is None:
+        return [list(numbers)]
+    return [[*numbers[:at], wild, *numbers[at:]] for at in range(len(numbers) + 1)]
 
 
 def act(state: LotteryState, seat: int, action: Action, legal: list[Action] | None = None) -> str:

@@ -228,9 +228,10 @@ class ThanksALottery(Game[LotteryState]):
         if state.phase == ACT:
             seat = state.turn
             if action.verb == PLAY:
-                shape = play_moves(state.counts(seat), state.wilds(seat)).get(action)
+                moves = play_moves(state.counts(seat), state.wilds(seat))
+                shape = moves.get(action)
                 if shape is None:
-                    raise IllegalActionError(explain.play(state, seat, action))
+                    raise IllegalActionError(explain.play(state, seat, action, moves))
                 return self._play(state, seat, shape)
             if action.verb == ADD and state.has_block(seat) and action.args:
                 block = state.block(str(action.args[0]))
