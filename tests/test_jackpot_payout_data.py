@@ -112,3 +112,26 @@ def test_exactly_one_coinless_wild_line_is_needed() -> None:
     cards = [c for c in data["catalogue"]["cards"] if c["kind"] != "coinless-wild"]
     with pytest.raises(ConfigError, match="coinless-wild"):
         load_catalogue({**data, "catalogue": {"cards": cards}})
+
+
+def _trimmed_sets(keep: int) -> dict:
+    """The shipped table with only the first ``keep`` display cards of each set."""
+    data = load_components("jackpot-payout")
+    kept: dict[str, int] = {}
+    cards = []
+    for card in data["catalogue"]["cards"]:
+        if card["set"] in ("introductory", "expert"):
+            if kept.get(card["set"], 0) >= keep:
+                continue
+            kept[card["set"]] = kept.get(card["set"], 0) + card["count"]
+        cards.append(card)
+    return {**data, "catalogue": {"cards": cards}}
+
+
+def test_a_mixed_display_deck_needs_the_faqs_60_cards() -> None:
+    small = _trimmed_sets(keep=25)
+    with pytest.raises(ConfigError, match="at least 60 cards"):
+        get_game("jackpot-payout")(GameConfig("jackpot-payout", 2, ("mixed",), options={"components": small}))
+    get_game("jackpot-payout")(GameConfig("jackpot-payout", 2, ("expert",), options={"components": small}))
+    enough = _trimmed_sets(keep=30)
+    get_game("jackpot-payout")(GameConfig("jackpot-payout", 2, ("mixed",), options={"components": enough}))

@@ -39,6 +39,10 @@ from companion.engine.games.jackpot_payout.describe import describe_action
 from companion.engine.games.jackpot_payout.evaluation import adjudicate_situation
 from companion.engine.games.jackpot_payout.state import JackpotPayoutState, Seat, add
 
+#: The FAQ: "You may mix cards from both sets to your liking. Make sure you have at least 60
+#: cards in this new deck."
+MIXED_DECK_MINIMUM = 60
+
 VARIANTS = {
     "expert": "play with the Expert set instead of the Introductory set",
     "mixed": "shuffle the Introductory and Expert sets together (120 cards)",
@@ -66,8 +70,12 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
             raise ConfigError("house_cards is for solo games (1 player); multiplayer uses no House cards")
         else:
             self.house_cards = {}
-        if sum(self.supply().values()) < self.catalogue.display_size:
+        supply = sum(self.supply().values())
+        if supply < self.catalogue.display_size:
             raise ConfigError(f"the chosen sets hold fewer than {self.catalogue.display_size} display cards")
+        if self.has_variant("mixed") and supply < MIXED_DECK_MINIMUM:
+            raise ConfigError(f"a mixed display deck needs at least {MIXED_DECK_MINIMUM} cards "
+                              f"(the rulebook's FAQ); the Introductory and Expert cards here make {supply}")
 
     # --- setup -------------------------------------------------------------------------------
 
