@@ -231,3 +231,24 @@ def test_the_live_game_starts_over_when_its_entries_were_rewritten(journal: Jour
     match = replay(GameConfig.from_dict(config), actions[:15])
     assert view["actions"] == 15
     assert [p["score"] for p in view["players"]] == list(match.game.scores(match.state))
+
+
+def test_a_journal_moved_aside_and_started_anew_is_followed(journal: Journal, monkeypatch: Any) -> None:
+    """The daemon moves a damaged journal aside and starts a new one at the same path."""
+    from companion.scoreboard import board
+
+    monkeypatch.setattr(board, "REOPEN_S", 0.0)
+    record_game(journal, "pay-line", SEATS, seed=1)
+    with running(journal.path) as server:
+        wait_for_state(server, lambda s: s["night"] and len(s["night"]["games"]) == 1)
+        journal.close()
+        journal.path.rename(journal.path.with_name("journal.sqlite.corrupt-1"))
+        for suffix in ("-wal", "-shm"):
+            side = journal.path.with_name(journal.path.name + suffix)
+            if side.exists():
+                side.rename(side.with_name("moved" + suffix))
+        with Journal.open(journal.path) as fresh:
+            record_game(fresh, "bandit", ["Dee", "Eve"], seed=2)
+            record_game(fresh, "bandit", ["Dee", "Eve"], seed=3)
+            state = wait_for_state(server, lambda s: s["night"] and len(s["night"]["games"]) == 2)
+    assert state["night"]["games"][0]["players"] == ["Dee", "Eve"]

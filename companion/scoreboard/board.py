@@ -39,6 +39,7 @@ class Board:
         self.poll_s = poll_s
         self._journal: ReadOnlyJournal | None = None
         self._opened_at = 0.0
+        self._inode = 0
         self._data_version: int | None = None
         self._db_lock = threading.Lock()
         self._changed = threading.Condition()
@@ -93,8 +94,8 @@ class Board:
     def _look(self) -> bool:
         """Open the journal if needed; True when it changed since the last look."""
         now = time.monotonic()
-        if self._journal is not None and self._journal.how != "ro" and now - self._opened_at > REOPEN_S:
-            self._journal.close()  # a read-only card's copy or immutable read: look again for news
+        if self._journal is not None and now - self._opened_at > REOPEN_S and self._stale():
+            self._journal.close()
             self._journal = None
         if self._journal is None:
             if not self.path.exists():
@@ -103,6 +104,7 @@ class Board:
                     self._publish(self._build_empty(f"no journal at {self.path} yet: the companion "
                                                     "starts one with its first game"))
                 return False
+            self._inode = self.path.stat().st_ino
             self._journal = open_readonly(self.path)
             self._opened_at, self._data_version = now, None
         version = int(self._journal.connection.execute("PRAGMA data_version").fetchone()[0])
@@ -110,6 +112,16 @@ class Board:
             return False
         self._data_version = version
         return True
+
+    def _stale(self) -> bool:
+        """Whether to open the journal again: a copy or an immutable read (a read-only card) sees
+        no news, and a journal the daemon moved aside (damaged) is no longer the one at the path."""
+        self._opened_at = time.monotonic()
+        try:
+            moved = self.path.stat().st_ino != self._inode
+        except OSError:
+            moved = True
+        return moved or (self._journal is not None and self._journal.how != "ro")
 
     def _drop(self, problem: str) -> None:
         with self._db_lock:
