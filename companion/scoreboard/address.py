@@ -5,8 +5,6 @@ and the QR code of it that the companion's attract screen and menu show.
 ['http://jackpot.local:8080/', 'http://192.168.1.20:8080/']
 >>> scoreboard_urls(9000, "127.0.0.1", hostname="jackpot", lan_ip="192.168.1.20")
 ['http://127.0.0.1:9000/']
->>> len(qr_matrix("http://jackpot.local:8080/")) > 20
-True
 """
 
 from __future__ import annotations
@@ -81,14 +79,6 @@ def addresses(port: int, host: str = "0.0.0.0") -> list[str]:
     return scoreboard_urls(port, host, lan_ip=lan_ip() if host in _ANY else None)
 
 
-def qr_matrix(text: str) -> list[list[bool]]:
-    """The QR code of ``text`` as rows of dark (True) modules, without the quiet zone."""
-    import segno
-
-    code = segno.make(text, error="m", micro=False)
-    return [[bool(module) for module in row] for row in code.matrix]
-
-
 def _bracket(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
@@ -118,5 +108,5 @@ class LinkSource:
             ip = self._find_ip() if self.host in _ANY else None
             urls = tuple(scoreboard_urls(self.port, self.host, self._hostname, ip))
             if self._link is None or urls != self._link.urls:
-                self._link = ScoreboardLink(urls, tuple(tuple(row) for row in qr_matrix(urls[0])))
+                self._link = ScoreboardLink.of(urls)
         return self._link

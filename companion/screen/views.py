@@ -243,6 +243,19 @@ class ScoreboardLink:
     urls: tuple[str, ...]
     matrix: tuple[tuple[bool, ...], ...]
 
+    @classmethod
+    def of(cls, urls: Sequence[str]) -> ScoreboardLink:
+        """The link to ``urls`` with the QR code of the first (made by segno, no quiet zone).
+
+        >>> link = ScoreboardLink.of(["http://jackpot.local:8080/"])
+        >>> len(link.matrix) == len(link.matrix[0]) > 20
+        True
+        """
+        import segno
+
+        code = segno.make(urls[0], error="m", micro=False)
+        return cls(tuple(urls), tuple(tuple(bool(module) for module in row) for row in code.matrix))
+
 
 @dataclass(frozen=True)
 class AttractView:
