@@ -143,6 +143,12 @@ def test_a_reel_whose_card_is_read_late_lands_at_once_while_the_others_spin() ->
     assert plan.planned and plan.reels[0].landing_start == 12.0
 
 
+def test_live_reels_land_the_moment_a_card_is_read_even_early_in_the_spin() -> None:
+    plan = ReelPlan.start(now=0.0, reels=3)
+    plan.land(0.4, anticipation=True, known=[False, False, True], at_once=True)
+    assert plan.reels[2].landing_start == 0.4 and plan.reels[0].landing_start is None
+
+
 def test_cards_known_at_the_lever_still_stop_left_to_right() -> None:
     plan = ReelPlan.start(now=0.0, reels=3)
     plan.land(0.05, anticipation=False)
@@ -224,5 +230,46 @@ def test_a_camera_update_the_full_disk_refuses_is_kept_whole_and_retried(tmp_pat
         daemon.step(now=time.monotonic() + 5.0)  # the flow's tick retries with the kept readings
         assert daemon.paused is None and session.version == 9
         assert journal.actions(session.game_id) == [str(a) for a in session.match.log]
+    finally:
+        daemon.close()
+
+
+def test_bench_latency_times_each_card_of_a_deal_through_the_daemon() -> None:
+    import argparse
+
+    from companion.bench import latency
+
+    figures = list(latency.run(argparse.Namespace(cards=1, fps=30.0, seed=3)))
+    card = next(f for f in figures if f["figure"] == "card_to_screen_ms")
+    assert card["samples"] + card["missed"] == 9  # one deal, every card accounted for
+    assert card["samples"] > 0
+    stages = next(f for f in figures if f["figure"] == "stage_cpu_ms")
+    assert stages["update_with_reveal"]["samples"] > 0 and stages["vision_per_frame"]["samples"] > 0
+
+
+def test_a_still_table_screen_is_redrawn_at_the_idle_rate_and_at_once_on_a_change(tmp_path: Path) -> None:
+    from companion.daemon.app import IDLE_REDRAW
+    from hardware.events import PRESS, PULL, InputEvent
+
+    daemon = Daemon(RunOptions(headless=True, fast=True, game="bandit", mode="cabinet", seed=3,
+                               use_gpio=False, journal_path=tmp_path / "journal.sqlite"))
+    daemon.start()
+    try:
+        now = 1000.0
+        daemon.dispatch(InputEvent("lever", PULL, now))
+        for _ in range(60 * 12):  # the spin, its landing and any win's coins: every frame drawn
+            now += 1 / 60
+            daemon.step(now=now)
+        assert daemon.display is not None and not daemon.display.moving
+        before = daemon.redraws
+        for _ in range(120):  # two still seconds at 60 steps a second
+            now += 1 / 60
+            daemon.step(now=now)
+        idle = daemon.redraws - before
+        assert 0 < idle <= 2 / IDLE_REDRAW + 1
+        daemon.dispatch(InputEvent("hold1", PRESS, now))  # a change is drawn on the next step
+        drawn = daemon.redraws
+        daemon.step(now=now + 0.001)
+        assert daemon.redraws == drawn + 1
     finally:
         daemon.close()

@@ -7,11 +7,14 @@ Figures (one JSON line each):
   the press to the end of the first frame whose view shows its effect (a held column). Median
   and p95.
 - ``camera_frame_to_observation_ms``: Bandit in table mode on the simulated table: from the
-  moment a frame was captured to the moment the flow saw the observation it produced (vision on
-  the camera thread + the queue). Also the vision part alone.
+  moment a frame was captured (when the simulated table had rendered it: its rendering is not
+  the companion's time) to the moment the flow saw the observation it produced (vision on the
+  camera thread + the queue). A card to the screen, as a player sees it: ``bench latency``.
 - ``cold_start_to_first_frame_s``: a fresh ``companion run`` process to its first drawn frame.
 - ``resident_memory_mb``: peak resident memory of a ``companion run`` process playing Bandit in
-  table mode (camera thread and vision included) and in cabinet mode.
+  table mode (camera thread and vision included) with a file camera (a picture of the table, as
+  a real camera: the figure that matters on a Pi) and with the simulated table, and in cabinet
+  mode.
 """
 
 from __future__ import annotations
@@ -151,13 +154,20 @@ def cold_start(seed: int) -> dict[str, Any]:
     return {"figure": "cold_start_to_first_frame_s", "value": round(first, 3) if first else None}
 
 
-def resident_memory(mode: str, seconds: float, seed: int) -> dict[str, Any]:
-    """Peak resident memory of a ``companion run`` process playing for ``seconds``."""
+def resident_memory(mode: str, seconds: float, seed: int, camera: str = "sim") -> dict[str, Any]:
+    """Peak resident memory of a ``companion run`` process playing for ``seconds``.
+
+    ``camera`` ``file``: a picture of the simulated table saved as a PNG, read as a real camera's
+    frames are (without the simulator's own memory in the process); ``sim``: the simulated table.
+    """
     with tempfile.TemporaryDirectory() as tmp:
+        spec = "sim"
+        if camera == "file":
+            spec = f"file:{_table_picture(Path(tmp), seed)}"
         process = subprocess.Popen(
             [sys.executable, "-m", "companion", "run", "--headless", "--game", "bandit", "--mode", mode,
              "--seed", str(seed), "--autoplay", str(seed), "--seconds", str(seconds), "--keyboard",
-             "--camera", "sim", "--journal", str(Path(tmp) / "j.sqlite")],
+             "--camera", spec, "--journal", str(Path(tmp) / "j.sqlite")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env())
         peak = 0
         while process.poll() is None:
@@ -170,7 +180,22 @@ def resident_memory(mode: str, seconds: float, seed: int) -> dict[str, Any]:
                     peak = max(peak, int(line.split()[1]))
             time.sleep(0.1)
         process.wait(timeout=60)
-    return {"figure": "resident_memory_mb", "mode": mode, "peak": round(peak / 1024, 1)}
+    figure = {"figure": "resident_memory_mb", "mode": mode, "peak": round(peak / 1024, 1)}
+    return {**figure, "camera": camera} if mode == "table" else figure
+
+
+def _table_picture(folder: Path, seed: int) -> Path:
+    """A 1280x720 picture of Bandit's mat with a dealt row, as a file camera's source."""
+    import cv2
+
+    from vision.simulated import SimulatedTable
+
+    table = SimulatedTable("bandit", seed=seed)
+    for zone, card in (("r0c0", "cherry"), ("r0c1", "bell"), ("r0c2", "plum")):
+        table.place(zone, card)
+    path = folder / "table.png"
+    cv2.imwrite(str(path), table.frame())
+    return path
 
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
@@ -181,5 +206,6 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     yield button_to_screen(args.presses, args.seed)
     yield from camera_to_observation(args.camera_seconds, args.seed)
     yield cold_start(args.seed)
+    yield resident_memory("table", args.camera_seconds, args.seed, camera="file")
     yield resident_memory("table", args.camera_seconds, args.seed)
     yield resident_memory("cabinet", 4.0, args.seed)

@@ -52,6 +52,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds between retries of a write the full disk refused.
 PAUSE_RETRY = 2.0
+#: Seconds between redraws of a screen where nothing moves (only the hints' and alerts' slow
+#: blinks change it): 10 a second instead of 60 leaves that CPU to vision.
+IDLE_REDRAW = 0.1
 MAT_MESSAGE = "The camera cannot see the mat: put it in view with all four corners showing"
 PAUSED_MESSAGE = "Disk full: the game is paused and nothing is lost. Free space on the SD card."
 
@@ -133,6 +136,9 @@ class Daemon:
         self.running = False
         self.view: View | None = None
         self.last_drawn_at = 0.0
+        #: frames actually drawn (a still screen is redrawn only at IDLE_REDRAW), and the last one
+        self.redraws = 0
+        self._drawn: tuple[View, float] | None = None
         self._shown_version = 0
         self._lamps: dict[str, str] | None = None
         #: (frame time, handled time) of each camera observation the flow saw (for the benchmark)
@@ -428,13 +434,24 @@ class Daemon:
         if self.options.dealer is not None and not self.paused:
             self.options.dealer.update(self, now)
         self.view = self._current_view()
-        self.display.draw(self.view, now)
+        if self._redraw(self.view, now):
+            self.display.draw(self.view, now)
+            self.redraws += 1
+            self._drawn = (self.view, now)
+            self.last_drawn_at = time.monotonic()
         self.frames += 1
-        self.last_drawn_at = time.monotonic()
         if self.frames == 1:
             self._emit(f"first frame after {self.last_drawn_at - self._started_at:.2f} s")
         self._after_draw()
         self.notifier.watchdog(now)
+
+    def _redraw(self, view: View, now: float) -> bool:
+        """Whether this frame must be drawn: the view changed, the screen moves by itself, or the
+        idle redraw is due (the slow blinks)."""
+        if self._drawn is None or getattr(self.display, "moving", True):
+            return True
+        drawn, at = self._drawn
+        return view != drawn or now - at >= IDLE_REDRAW or now < at
 
     def _retry_paused(self, now: float) -> None:
         item, self.paused = self._retry, None

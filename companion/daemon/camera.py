@@ -116,6 +116,8 @@ class VisionUpdate:
     frame_at: float
     read_at: float
     mat_found: bool
+    #: CPU seconds vision (reader and tracker) spent on this frame, on the camera thread
+    vision_cpu: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -235,11 +237,12 @@ class CameraWorker:
                 delay = min(delay * 2, self._backoff[1])
                 continue
             delay = self._backoff[0]
+            cpu = time.thread_time()
             reading = drop_unsure(reader.read(frame), self._min_confidence)  # type: ignore[union-attr]
             observations = confirmer.update(tracker.update(reading, self.game_id))  # type: ignore[union-attr]
             self.frames += 1
             self._sink(VisionUpdate(dict(observations), captured, time.monotonic(),
-                                    bool(getattr(reading, "mat_found", False))))
+                                    bool(getattr(reading, "mat_found", False)), time.thread_time() - cpu))
             spare = pause_after(source, self._period, time.monotonic() - started)
             if spare > 0:
                 self._stop.wait(spare)

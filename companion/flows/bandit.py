@@ -434,7 +434,7 @@ class BanditFlow(Flow):
             held = tuple(c in self.held for c in range(COLUMNS))
         payout = sum(PAYOUTS[row_symbol(state.row_cards(r)) or "cherry"] for r in state.claimable)
         reels = ReelSet.grid(columns, spin_id=state.spins + state.game_index + 1, held=held,
-                             win_rows=tuple(state.claimable), payout=payout)
+                             win_rows=tuple(state.claimable), payout=payout, live=self.table_mode)
         notes = ["playing" if seat == state.game_index else "dealer" for seat in range(2)]
         status = self.status if self.camera_ok or not self.table_mode else "camera lost: manual entry"
         return TableView(

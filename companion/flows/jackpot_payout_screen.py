@@ -121,7 +121,7 @@ class PayoutScreen:
         kept = state.seats[state.current].kept if self.reading_reels() else 0
         held = tuple(i < kept for i in range(REELS))
         reels = ReelSet.row(symbols, spin_id=self.spin_id, held=held, win=self.win,
-                            payout=self.payout if self.win else 0)
+                            payout=self.payout if self.win else 0, live=self.table_mode)
         panel = payout_panel(self.game, state, self.session.seats, self.in_play())
         title = "Jackpot Payout" + (" solo" if self.solo else "") + ("" if self.table_mode else " (cabinet)")
         status = self.status if self.camera_ok or not self.table_mode else "camera lost: manual entry"

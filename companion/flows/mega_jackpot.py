@@ -289,7 +289,7 @@ class MegaJackpotFlow(MegaJackpotPlay):
         # Untouched discards stay still; no player "held" them, so they carry no HELD mark.
         still = tuple(d not in moving for d in range(3)) if moving else ()
         reels = ReelSet.row(tops, spin_id=self.spin_id(), still=still, win=jackpot, payout=payout,
-                            caption=self._pick_text() if self.picks else "")
+                            caption=self._pick_text() if self.picks else "", live=self.table_mode)
         chosen = self.tray if (jackpot and self.tiles) or self.phase() == "spun" else None
         trays = tuple(
             TrayView(tuple(self._card_symbol(kind) for kind, n in sorted(tray.items()) for _ in range(n)),

@@ -104,6 +104,8 @@ class Display:
         self._cues: list[Cue] = []
         self._memory: dict[str, Any] = {}
         self._closed = False
+        #: whether the last frame drawn moves by itself (see :meth:`draw`)
+        self.moving = True
 
     # --- public --------------------------------------------------------------------------
     @property
@@ -135,12 +137,19 @@ class Display:
             self._canvas = self._make_canvas()
 
     def draw(self, view: View, now: float) -> None:
-        """Draw ``view`` as it looks at time ``now`` (seconds, any steady clock) and show it."""
+        """Draw ``view`` as it looks at time ``now`` (seconds, any steady clock) and show it.
+
+        Afterwards :attr:`moving` says whether the picture changes by itself (reels, coins,
+        scores rolling); when it does not, the same view needs no redraw but for the slow blinks
+        of the hints and alerts (the daemon redraws it at a low idle rate).
+        """
         frame = Frame(self._canvas, self._res, self._reels, now, self._cues, self._memory)
         if not isinstance(view, TableView):
             self._reels.geometry = None
+        # Only the table view knows when it is still; every other screen counts as moving.
+        self.moving = True
         if isinstance(view, TableView):
-            draw_table(frame, view)
+            self.moving = draw_table(frame, view)
         elif isinstance(view, AttractView):
             screens.attract(frame, view)
         elif isinstance(view, GameSelectView):
@@ -167,6 +176,11 @@ class Display:
     def reel_geometry(self) -> ReelsGeometry | None:
         """Where the reels were last drawn on the canvas (reel windows, row centres), or None."""
         return self._reels.geometry
+
+    @property
+    def reel_symbols_shown(self) -> dict[tuple[int, int], str]:
+        """The symbols on the reels in the last drawn frame, by (reel, row), partly shown included."""
+        return self._reels.shown
 
     def pop_cues(self) -> list[Cue]:
         """Sound cues the frames raised since the last call, e.g. ``("reel_stop", {"reel": 0})``

@@ -142,14 +142,15 @@ class ReelPlan:
         return cls([ReelMotion(now) for _ in range(reels)], now)
 
     def land(self, now: float, anticipation: bool, spinning: list[bool] | None = None,
-             known: list[bool] | None = None) -> None:
+             known: list[bool] | None = None, at_once: bool = False) -> None:
         """Plan the stops of the reels whose symbols are known (``known``, default all), left to
         right, from ``now``; call again as more become known.
 
         A reel whose symbols come while the spin is still young keeps the slot machine's
         rhythm: left to right, ``STOP_GAP`` apart, the last one crawling when a line is
         possible. One whose symbols come later (a card the camera read long after the lever)
-        lands at once (:meth:`ReelMotion.snap_stop`): the player sees the card as it is read.
+        lands at once (:meth:`ReelMotion.snap_stop`): the player sees the card as it is read;
+        ``at_once`` lands every reel so (the camera's cards in table mode).
         ``spinning[i]`` False skips reel ``i`` (a held reel does not take a stop slot).
         """
         if self.planned:
@@ -168,7 +169,7 @@ class ReelPlan:
             if anticipation and last:
                 stop += ANTICIPATION_DELAY + ANTICIPATION_LANDING - LANDING
                 landing, overshoot = ANTICIPATION_LANDING, ANTICIPATION_OVERSHOOT
-            if now > self.started + KICK_TIME + RAMP + FIRST_STOP + slot * STOP_GAP:
+            if at_once or now > self.started + KICK_TIME + RAMP + FIRST_STOP + slot * STOP_GAP:
                 reel.snap_stop(now)  # late: its slot in the rhythm is past
             else:
                 reel.plan_stop(now, stop, landing, overshoot)

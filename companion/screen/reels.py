@@ -78,6 +78,9 @@ class ReelsWidget:
         self._pending_banner: tuple[str, tuple[int, int], int, float] | None = None
         #: where the reels were last drawn (on the canvas), or None
         self.geometry: ReelsGeometry | None = None
+        #: the symbols the last drawn frame showed, at least in part, by (reel, row): what a
+        #: player could see (``bench latency`` times a card from the table to here)
+        self.shown: dict[tuple[int, int], str] = {}
 
     # --- state ---------------------------------------------------------------------------
     def pop_cues(self) -> list[Cue]:
@@ -88,6 +91,16 @@ class ReelsWidget:
     def spinning(self, now: float) -> bool:
         """Whether a spin is still moving (or waiting for its symbols)."""
         return self._spin is not None and not self._spin.plan.settled(now)
+
+    def animating(self, now: float, reels: ReelSet | None) -> bool:
+        """Whether the reels look different a moment from now: spinning, or a win still flashing
+        and its coins falling (``WIN_SHOW`` and the shower's two seconds after it)."""
+        spin = self._spin
+        if spin is None or reels is None:
+            return False
+        if spin.settled_at is None or not spin.plan.settled(now):
+            return True
+        return bool(reels.win_rows) and now - spin.settled_at < WIN_SHOW + 2.5
 
     def observe(self, game_id: str, reels: ReelSet | None, now: float) -> None:
         """Take in this frame's reels (a new spin id starts a spin) before anything is drawn, so
@@ -114,7 +127,7 @@ class ReelsWidget:
             # not read yet, show as empty places and fill in as they are read)
             spinning = [not reels.is_still(i) for i in range(len(reels.reels))]
             known = [any(s is not None for s in column) for column in reels.reels]
-            spin.plan.land(now, _all_known(reels) and _anticipate(reels), spinning, known)
+            spin.plan.land(now, _all_known(reels) and _anticipate(reels), spinning, known, at_once=reels.live)
         self._shown = reels.reels
 
     # --- drawing -------------------------------------------------------------------------
@@ -125,6 +138,7 @@ class ReelsWidget:
         where each reel window and row ended up, for markers drawn beside them."""
         self._update(game_id, reels, now)
         self._pending_banner = None
+        self.shown = {}
         n = max(1, len(reels.reels))
         rows = max(1, reels.rows)
         gap = max(4, rect.width // 40)
@@ -148,6 +162,7 @@ class ReelsWidget:
             motion = spin.plan.reels[i] if spin is not None else None
             if motion is None or reels.is_still(i):
                 self._draw_still(surface, window, game_id, column, cell_h)
+                self.shown.update({(i, r): symbol for r, symbol in enumerate(column) if symbol is not None})
             else:
                 self._draw_moving(surface, window, game_id, i, column, spin, cell_h, symbols, now)  # type: ignore[arg-type]
             surface.blit(shade, window.topleft)
@@ -211,6 +226,8 @@ class ReelsWidget:
                 symbol: str | None = before[k]
             elif stop is not None and -stop <= k < -stop + rows:
                 symbol = column[k + stop]
+                if symbol is not None and -1.0 < k + offset < rows:  # some of it in the window
+                    self.shown[(index, k + stop)] = symbol
             else:
                 symbol = filler_symbol(symbols, index, k)
             y = window.y + int(round((k + offset) * cell_h))

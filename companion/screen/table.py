@@ -94,8 +94,9 @@ class ResultGate:
         return scores, rolling, dataclasses.replace(view, bank=self.bank, prompt=self.prompt)
 
 
-def draw_table(frame: w.Frame, view: TableView) -> None:
-    """Draw one frame of the table view."""
+def draw_table(frame: w.Frame, view: TableView) -> bool:
+    """Draw one frame of the table view; True while something in it moves by itself (reels, a
+    win's coins, scores rolling, a shaken box), False when only the slow blinks would change."""
     w.backdrop(frame)
     lay = layout(frame)
     frame.reels.observe(view.game_id, view.reels, frame.now)
@@ -116,6 +117,9 @@ def draw_table(frame: w.Frame, view: TableView) -> None:
         )
         _alert(frame, view.alert, band)
     frame.reels.draw_effects(frame.surface, view.reels, frame.now)
+    boxes = getattr(view.panel, "boxes", ()) or ()
+    return (frame.reels.animating(frame.now, view.reels) or any(rolling)
+            or any(getattr(box, "shaking", False) for box in boxes))
 
 
 def _header(frame: w.Frame, view: TableView, rect: pygame.Rect) -> None:

@@ -67,7 +67,8 @@ class ReelSet:
     it HELD (the player chose to keep it); ``still[i]`` only keeps it still (nothing about it
     changes this pull, as Mega Jackpot's untouched discards, a die that already landed).
     ``win_rows`` are the rows whose line lights once the reels stop; ``payout`` sizes
-    the coin shower (0: a quiet miss).
+    the coin shower (0: a quiet miss). ``live``: the symbols are cards the camera reads one by
+    one (table mode): each reel lands the moment it has one, with no slot-machine rhythm.
     """
 
     reels: tuple[tuple[str | None, ...], ...]
@@ -77,6 +78,7 @@ class ReelSet:
     payout: int = 0
     caption: str = ""
     still: tuple[bool, ...] = ()
+    live: bool = False
 
     @classmethod
     def row(
@@ -88,10 +90,11 @@ class ReelSet:
         payout: int = 0,
         caption: str = "",
         still: Sequence[bool] = (),
+        live: bool = False,
     ) -> ReelSet:
         """Reels with one visible row (Pay Line's dice, Mega Jackpot's discards, Jackpot Payout)."""
         reels = tuple((s,) for s in symbols)
-        return cls(reels, spin_id, tuple(held), (0,) if win else (), payout, caption, tuple(still))
+        return cls(reels, spin_id, tuple(held), (0,) if win else (), payout, caption, tuple(still), live)
 
     @classmethod
     def grid(
@@ -102,9 +105,11 @@ class ReelSet:
         win_rows: Sequence[int] = (),
         payout: int = 0,
         caption: str = "",
+        live: bool = False,
     ) -> ReelSet:
         """Reels with several visible rows, given column by column (Bandit's 3x3 grid)."""
-        return cls(tuple(tuple(c) for c in columns), spin_id, tuple(held), tuple(win_rows), payout, caption)
+        return cls(tuple(tuple(c) for c in columns), spin_id, tuple(held), tuple(win_rows), payout, caption,
+                   live=live)
 
     @property
     def rows(self) -> int:

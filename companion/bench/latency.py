@@ -1,0 +1,246 @@
+"""``companion bench latency``: from a card laid on the table to the first drawn frame showing it.
+
+The camera is modelled as a real one behaves: its own thread captures a frame every 1/30 s and
+keeps only the newest, stamped at capture; ``read()`` waits for a frame newer than the last one
+read (a ``paced`` source, as the Pi camera). Its pictures are the simulated table, rendered
+before the timing starts (two noisy frames of each scene, alternated), so the table's own
+rendering is not counted as the companion's time.
+
+Bandit in table mode, each game its nine-card first deal: at a random moment the next card
+appears on the table (the camera's scene changes at a known instant ``t0``), and the daemon runs
+its real path — the camera thread reads frames, vision, the tracker's agreement, the queue, the
+flow's reveal and its journal commit, the reels landing — paced at 60 fps like ``companion run``.
+The latency ends with the first frame drawn whose reels show that card's symbol in its place
+(``Display.reel_symbols_shown``). Output: the median and p95 over every card, the CPU each stage
+took (thread time: vision per frame on the camera thread, the flow and journal per camera
+update with and without a reveal, drawing per frame), and a Pi 4 estimate: the median with
+each CPU stage on the path taken 4x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+NAME = "latency"
+HELP = "card laid on the table to the first frame showing it (camera model at 30 fps)"
+#: how much slower a Pi 4 core is than this machine's, for the estimate (the issue's factor)
+PI_FACTOR = 4.0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options: how many cards, the seed."""
+    parser.add_argument("--cards", type=int, default=108, help="cards to time (default 108: 12 deals)")
+    parser.add_argument("--fps", type=float, default=30.0, help="the camera's frame rate (default 30)")
+    parser.add_argument("--seed", type=int, default=1)
+
+
+class CameraModel:
+    """A camera on its own thread: a frame every ``1/fps`` s, the newest kept, stamped at capture.
+
+    ``show(scene)`` changes what is in front of it; frames captured from then on show it.
+    """
+
+    paced = True
+
+    def __init__(self, scenes: list[list[Any]], fps: float) -> None:
+        self._scenes = scenes
+        self._period = 1.0 / fps
+        self._scene = 0
+        self._frame: Any = None
+        self._number = 0
+        self._read = 0
+        self._capture_at = 0.0
+        self.captured_at = 0.0
+        self._changed = threading.Condition()
+        self._closed = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="camera-model", daemon=True)
+        self._thread.start()
+
+    def show(self, scene: int) -> float:
+        """Put scene ``scene`` in front of the camera; returns the instant it changed."""
+        with self._changed:
+            self._scene = scene
+            return time.monotonic()
+
+    def _run(self) -> None:
+        next_at = time.monotonic()
+        while not self._closed.is_set():
+            with self._changed:
+                variants = self._scenes[self._scene]
+                self._number += 1
+                self._frame = variants[self._number % len(variants)]
+                self._capture_at = time.monotonic()
+                self._changed.notify_all()
+            next_at += self._period
+            self._closed.wait(max(0.0, next_at - time.monotonic()))
+
+    def read(self) -> Any:
+        """The newest frame not read yet (waits for the next capture)."""
+        with self._changed:
+            while self._number == self._read and not self._closed.is_set():
+                self._changed.wait(1.0)
+            if self._closed.is_set():
+                return None
+            self._read = self._number
+            self.captured_at = self._capture_at
+            return self._frame
+
+    def close(self) -> None:
+        """Stop capturing."""
+        self._closed.set()
+        with self._changed:
+            self._changed.notify_all()
+
+
+def _deal(seed: int) -> list[str]:
+    """The nine cards of a Bandit first deal, drawn with the engine's odds."""
+    from companion.engine import Action, GameConfig, Match, SeededResolver
+
+    match = Match.new(GameConfig("bandit", 2, seed=seed))
+    resolver = SeededResolver(random.Random(seed))
+    cards = []
+    while match.chance_point is not None and len(cards) < 9:
+        card = resolver.resolve(match.chance_point)
+        match.apply(Action.reveal(card))
+        cards.append(card)
+    return cards
+
+
+def _scenes(table_seed: int, cards: list[str]) -> list[list[Any]]:
+    """Scene k: the first k cards of the deal on the mat; two frames each (fresh sensor noise)."""
+    from companion.flows.bandit import zone_of
+    from vision.simulated import SimulatedTable
+
+    table = SimulatedTable("bandit", seed=table_seed)
+    scenes = []
+    for k in range(len(cards) + 1):
+        if k:
+            table.place(zone_of(k - 1), cards[k - 1])
+        scenes.append([table.frame(), table.frame()])
+    return scenes
+
+
+class _Timed:
+    """Wraps a callable, adding the thread CPU of each call to ``spent``."""
+
+    def __init__(self, inner: Any, spent: list[float]) -> None:
+        self.inner, self.spent = inner, spent
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        started = time.thread_time()
+        try:
+            return self.inner(*args, **kwargs)
+        finally:
+            self.spent.append(time.thread_time() - started)
+
+
+def time_deal(game_seed: int, fps: float, rng: random.Random, stages: dict[str, list[float]],
+              tmp: Path) -> tuple[list[float], int]:
+    """One game's first deal: (milliseconds per card shown, cards never shown within 5 s)."""
+    import pygame
+
+    from companion.daemon.app import Daemon, RunOptions
+    from companion.daemon.camera import VisionUpdate
+
+    cards = _deal(game_seed)
+    camera = CameraModel(_scenes(game_seed % 5, cards), fps)
+    options = RunOptions(headless=True, game="bandit", mode="table", seed=game_seed, use_gpio=False,
+                         journal_path=tmp / f"journal-{game_seed}.sqlite", camera_factory=lambda game: camera)
+    daemon = Daemon(options)
+    daemon.start()
+    assert daemon.display is not None
+    dispatch = daemon.dispatch
+
+    def timed_dispatch(item: object) -> None:
+        if isinstance(item, VisionUpdate) and item.mat_found:
+            stages["vision_per_frame"].append(item.vision_cpu)
+            version = daemon.flow.session.version if daemon.flow is not None else 0
+            started = time.thread_time()
+            dispatch(item)
+            spent = time.thread_time() - started
+            revealed = daemon.flow is not None and daemon.flow.session.version != version
+            stages["update_with_reveal" if revealed else "update_without_reveal"].append(spent)
+        else:
+            dispatch(item)
+
+    daemon.dispatch = timed_dispatch  # type: ignore[method-assign]
+    daemon.display.draw = _Timed(daemon.display.draw, stages["draw_per_frame"])  # type: ignore[method-assign]
+    clock = pygame.time.Clock()
+    latencies: list[float] = []
+    missed = 0
+    try:
+        deadline = time.monotonic() + 30
+        while (daemon.camera_ok is not True or len(stages["vision_per_frame"]) < 3) and \
+                time.monotonic() < deadline:
+            daemon.step()
+            clock.tick(60)
+        for k, card in enumerate(cards):
+            row, column = divmod(k, 3)
+            wait_until = time.monotonic() + rng.uniform(0.15, 0.45)
+            while time.monotonic() < wait_until:
+                daemon.step()
+                clock.tick(60)
+            laid = camera.show(k + 1)
+            shown = None
+            while shown is None and time.monotonic() - laid < 5.0:
+                daemon.step()
+                if daemon.display.reel_symbols_shown.get((column, row)) == card:
+                    shown = daemon.last_drawn_at
+                clock.tick(60)
+            if shown is None:
+                missed += 1
+            else:
+                latencies.append((shown - laid) * 1000)
+    finally:
+        daemon.close()
+        camera.close()
+    return latencies, missed
+
+
+def _stats(values: list[float], digits: int = 1) -> dict[str, Any]:
+    if not values:
+        return {"samples": 0}
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return {"samples": len(values), "median": round(statistics.median(values), digits),
+            "p95": round(p95, digits), "max": round(ordered[-1], digits)}
+
+
+def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
+    """The latency figure, then each stage's CPU."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    rng = random.Random(args.seed)
+    stages: dict[str, list[float]] = {"vision_per_frame": [], "update_with_reveal": [],
+                                      "update_without_reveal": [], "draw_per_frame": []}
+    latencies: list[float] = []
+    missed = 0
+    games = max(1, -(-args.cards // 9))
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in range(games):
+            shown, lost = time_deal(args.seed * 1000 + game, args.fps, rng, stages, Path(tmp))
+            latencies.extend(shown)
+            missed += lost
+    cpu_ms = {name: _stats([v * 1000 for v in values], 2) for name, values in stages.items()}
+    # on the path of one card: vision on the frame that made the agreement, the camera update
+    # that revealed it (flow, engine, journal commit), one frame drawn
+    path = sum(cpu_ms[name].get("median", 0.0) for name in ("vision_per_frame", "update_with_reveal",
+                                                             "draw_per_frame"))
+    median = statistics.median(latencies) if latencies else None
+    yield {"figure": "card_to_screen_ms", "camera_fps": args.fps, "games": games, "missed": missed,
+           **_stats(latencies)}
+    yield {"figure": "stage_cpu_ms", **cpu_ms}
+    yield {"figure": "pi4_estimate_ms", "path_cpu_ms": round(path, 2), "factor": PI_FACTOR,
+           "median_ms": round(median + path * (PI_FACTOR - 1), 1) if median is not None else None,
+           "how": "median here + (factor - 1) x the CPU of the stages on the path (medians: vision of "
+                  "one frame, the camera update that revealed the card with its commit, one frame drawn)"}
