@@ -273,3 +273,27 @@ def test_a_still_table_screen_is_redrawn_at_the_idle_rate_and_at_once_on_a_chang
         assert daemon.redraws == drawn + 1
     finally:
         daemon.close()
+
+
+def test_adjudicate_imports_only_its_own_command_and_game() -> None:
+    import json
+    import subprocess
+    import sys
+
+    probe = (
+        "import io, sys, json\n"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[1].encode()))\n"
+        "from companion.cli import main\n"
+        "code = main(['adjudicate', 'bandit'])\n"
+        "print(json.dumps([code, sorted(m for m in sys.modules if m.startswith(('companion.', 'cv2', "
+        "'numpy', 'pygame')))]), file=sys.stderr)\n"
+    )
+    situation = json.dumps({"grid": [["bell", "any", "bell"], ["cherry", None, "plum"], ["any"] * 3]})
+    done = subprocess.run([sys.executable, "-c", probe, situation], capture_output=True, text=True,
+                          timeout=120, check=False)
+    code, modules = json.loads(done.stderr.strip().splitlines()[-1])
+    assert code == 0 and '"points": 250' in done.stdout
+    games = {m.split(".")[3] for m in modules if m.startswith("companion.engine.games.")}
+    commands = {m.split(".")[3] for m in modules if m.startswith("companion.cli.commands.")}
+    assert games == {"bandit"} and commands == {"adjudicate"}
+    assert not [m for m in modules if m.split(".")[0] in ("cv2", "numpy", "pygame")]

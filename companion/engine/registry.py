@@ -11,6 +11,7 @@ module, never editing a list.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from typing import Any, TypeVar
 
@@ -41,6 +42,17 @@ def _load() -> None:
     _loaded = True
 
 
+def _load_one(game_id: str) -> None:
+    """Import the rules module named after ``game_id``, if there is one."""
+    name = game_id.replace("-", "_")
+    if not name.isidentifier():
+        return
+    from companion.engine import games
+
+    if importlib.util.find_spec(f"{games.__name__}.{name}") is not None:
+        importlib.import_module(f"{games.__name__}.{name}")
+
+
 def all_games() -> dict[str, type[Game[Any]]]:
     """Every registered game class by id, sorted by id."""
     _load()
@@ -48,7 +60,15 @@ def all_games() -> dict[str, type[Game[Any]]]:
 
 
 def get_game(game_id: str) -> type[Game[Any]]:
-    """The game class for ``game_id``; raises :class:`UnknownGameError` with the known ids."""
+    """The game class for ``game_id``; raises :class:`UnknownGameError` with the known ids.
+
+    Its own module is imported first (``pay-line`` is ``games/pay_line``): a command about one
+    game loads only that game; any other id loads them all to find it or name them.
+    """
+    if game_id not in _GAMES:
+        _load_one(game_id)
+    if game_id in _GAMES:
+        return _GAMES[game_id]
     games = all_games()
     if game_id not in games:
         raise UnknownGameError(f"unknown game '{game_id}' (games: {', '.join(games)})")
