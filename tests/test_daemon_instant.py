@@ -4,6 +4,7 @@ once, and one camera update is one journal commit."""
 
 from __future__ import annotations
 
+import math
 import queue
 import threading
 import time
@@ -297,3 +298,27 @@ def test_adjudicate_imports_only_its_own_command_and_game() -> None:
     commands = {m.split(".")[3] for m in modules if m.startswith("companion.cli.commands.")}
     assert games == {"bandit"} and commands == {"adjudicate"}
     assert not [m for m in modules if m.split(".")[0] in ("cv2", "numpy", "pygame")]
+
+
+def test_the_rough_table_slides_a_card_in_and_counts_a_card_laid_again() -> None:
+    from companion.bench.misreads import SLIDE_FRAMES, RoughTable
+
+    table = RoughTable("bandit", seed=4)
+    table.place("r1c1", "bell")
+    target = table.table.layout.zone("r1c1")
+    centre = (target.x + target.w / 2, target.y + target.h / 2)
+    start = table.cards["r1c1"].centre
+    assert math.dist(start, centre) > 40  # it starts over the mat next to its place
+    for _ in range(SLIDE_FRAMES[1]):
+        assert table.read() is not None
+    assert math.dist(table.cards["r1c1"].centre, centre) < 5  # at rest in its place
+    table.place("r1c1", "bell")  # straightened
+    assert (table.laid, table.replaced, table.truth["r1c1"]) == (1, 1, "bell")
+
+
+def test_bench_misreads_reveals_no_card_that_was_not_laid(tmp_path: Path) -> None:
+    from companion.bench.misreads import play
+
+    counts = play(turns=6, rule="agree", seed=2, tmp=tmp_path)
+    assert counts["camera_reveals"] + counts["button_entries"] > 0
+    assert counts["wrong_reveals"] == 0 and counts["wrong_payouts"] == 0
