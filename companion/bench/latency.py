@@ -13,8 +13,8 @@ flow's reveal and its journal commit, the reels landing — paced at 60 fps like
 The latency ends with the first frame drawn whose reels show that card's symbol in its place
 (``Display.reel_symbols_shown``). Output: the median and p95 over every card, the CPU each stage
 took (thread time: vision per frame on the camera thread, the flow and journal per camera
-update with and without a reveal, drawing per frame), and a Pi 4 estimate: the median with
-each CPU stage on the path taken 4x.
+update with and without a reveal, drawing per frame), the daemon's share of one core while it
+plays, and a Pi 4 estimate: the median with each CPU stage on the path taken 4x.
 """
 
 from __future__ import annotations
@@ -155,6 +155,7 @@ def time_deal(game_seed: int, fps: float, rng: random.Random, stages: dict[str, 
     camera = CameraModel(_scenes(game_seed % 5, cards), fps)
     options = RunOptions(headless=True, game="bandit", mode="table", seed=game_seed, use_gpio=False,
                          journal_path=tmp / f"journal-{game_seed}.sqlite", camera_factory=lambda game: camera)
+    cpu_at, wall_at = time.process_time(), time.monotonic()
     daemon = Daemon(options)
     daemon.start()
     assert daemon.display is not None
@@ -203,6 +204,10 @@ def time_deal(game_seed: int, fps: float, rng: random.Random, stages: dict[str, 
     finally:
         daemon.close()
         camera.close()
+        # the whole process while the daemon ran (the camera model's thread only hands over
+        # frames rendered before): the daemon's share of one core at the camera's rate
+        stages["process_cpu_s"].append(time.process_time() - cpu_at)
+        stages["wall_s"].append(time.monotonic() - wall_at)
     return latencies, missed
 
 
@@ -222,7 +227,8 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     rng = random.Random(args.seed)
     stages: dict[str, list[float]] = {"vision_per_frame": [], "update_with_reveal": [],
-                                      "update_without_reveal": [], "draw_per_frame": []}
+                                      "update_without_reveal": [], "draw_per_frame": [],
+                                      "process_cpu_s": [], "wall_s": []}
     latencies: list[float] = []
     missed = 0
     games = max(1, -(-args.cards // 9))
@@ -231,6 +237,7 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
             shown, lost = time_deal(args.seed * 1000 + game, args.fps, rng, stages, Path(tmp))
             latencies.extend(shown)
             missed += lost
+    share = sum(stages.pop("process_cpu_s")) / max(1e-9, sum(stages.pop("wall_s")))
     cpu_ms = {name: _stats([v * 1000 for v in values], 2) for name, values in stages.items()}
     # on the path of one card: vision on the frame that made the agreement, the camera update
     # that revealed it (flow, engine, journal commit), one frame drawn
@@ -240,6 +247,9 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     yield {"figure": "card_to_screen_ms", "camera_fps": args.fps, "games": games, "missed": missed,
            **_stats(latencies)}
     yield {"figure": "stage_cpu_ms", **cpu_ms}
+    yield {"figure": "daemon_cpu_share", "percent_of_one_core": round(100 * share, 1),
+           "how": "process CPU / wall time while the daemon played the deals (camera at its rate, "
+                  "screen at 60 fps, reels spinning while the dealer lays)"}
     yield {"figure": "pi4_estimate_ms", "path_cpu_ms": round(path, 2), "factor": PI_FACTOR,
            "median_ms": round(median + path * (PI_FACTOR - 1), 1) if median is not None else None,
            "how": "median here + (factor - 1) x the CPU of the stages on the path (medians: vision of "
