@@ -104,7 +104,10 @@ def test_replay_of_a_missing_file_says_what_to_do(capsys, monkeypatch) -> None:
 
 
 def test_bench_engine_prints_one_json_line_per_game(capsys, monkeypatch) -> None:
-    code, out, _ = run(capsys, monkeypatch, "bench", "engine", "--seconds", "0.05", "--game", "bandit")
-    (figure,) = [json.loads(line) for line in out.splitlines()]
+    code, out, _ = run(capsys, monkeypatch, "bench", "engine", "--seconds", "0.05", "--game", "bandit",
+                       "--openspiel", "/nonexistent/python")
+    figure, reference = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and figure["game"] == "bandit" and figure["games"] >= 1
-    assert figure["us_per_apply"] > 0
+    assert figure["actions_per_cpu_second"] > 0 and figure["checked_actions_per_cpu_second"] > 0
+    assert reference["reference"] == "openspiel" and reference["openspiel"] is None
+    assert "/nonexistent/python" in reference["why"] and "vs_openspiel" not in figure

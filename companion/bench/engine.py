@@ -1,61 +1,138 @@
-"""``companion bench engine``: games per second and microseconds per apply, per game.
+"""``companion bench engine``: actions per CPU second per game, next to OpenSpiel's Python games.
 
-Random bots, one core (this process), seeded. Chance is resolved by the seeded resolver; the
-time counted is the whole game loop (chance, bot choice, apply) and, separately, apply alone.
+Random bots, one core (this process), seeded, CPU time (``time.process_time``). Two loops per
+game, side by side in one run:
+
+- ``actions_per_cpu_second``: :func:`companion.engine.simulate.play_game`, the path of
+  ``companion simulate`` and the bots (one chance point per step, no second check of what the
+  engine itself picked);
+- ``checked_actions_per_cpu_second``: every action through :meth:`Match.apply`, as a table's
+  report is checked (the chance point asked again, the outcome checked).
+
+With OpenSpiel installed (``pip install open_spiel``; not a dependency of the companion: pass
+``--openspiel PYTHON`` for an interpreter that has it) one more line gives random rollouts of
+OpenSpiel's pure-Python liar's poker in the same run, and each game line its ``vs_openspiel``
+ratio. Without it that line says why.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterable
 from typing import Any
 
 from companion.engine import Action, GameConfig, Match, RandomBot, SeededResolver, all_games
+from companion.engine.simulate import play_game
 
 NAME = "engine"
-HELP = "engine throughput per game: games/s and microseconds per apply (random bots, one core)"
+HELP = "engine speed per game: actions per CPU second (random bots), beside OpenSpiel's Python games"
+
+#: The rollout loop run in an interpreter with OpenSpiel (random play, as OpenSpiel's examples do).
+OPENSPIEL_ROLLOUTS = """
+import json, random, sys, time
+import pyspiel
+from open_spiel.python.games import liars_poker  # noqa: F401  (registers python_liars_poker)
+game, rng, budget = pyspiel.load_game("python_liars_poker"), random.Random(0), float(sys.argv[1])
+actions = games = 0
+start = time.process_time()
+while time.process_time() - start < budget:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        actions += 1
+    games += 1
+spent = time.process_time() - start
+print(json.dumps({"game": "python_liars_poker", "games": games, "actions": actions,
+                  "actions_per_cpu_second": round(actions / spent), "python": sys.version.split()[0]}))
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options: time budget per game and which games."""
-    parser.add_argument("--seconds", type=float, default=2.0, help="time budget per game (default 2)")
+    """Options: CPU-time budget per loop, which games, and the OpenSpiel interpreter."""
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="CPU seconds per loop and game (default 2)")
     parser.add_argument("--game", action="append", help="only these game ids (repeatable)")
+    parser.add_argument("--openspiel", metavar="PYTHON", default=sys.executable,
+                        help="a Python with open_spiel installed, for the comparison (default: this one)")
+
+
+def simulated(game_id: str, players: int, seconds: float) -> tuple[int, int, float]:
+    """(games, actions, CPU seconds) of whole random games through ``play_game``."""
+    bot = RandomBot()
+    games = actions = 0
+    start = time.process_time()
+    while (spent := time.process_time() - start) < seconds:
+        actions += len(play_game(GameConfig(game_id, players, seed=games), [bot]).match.log)
+        games += 1
+    return games, actions, spent
+
+
+def checked(game_id: str, players: int, seconds: float) -> tuple[int, int, float]:
+    """(games, actions, CPU seconds) with every action through ``Match.apply``."""
+    bot = RandomBot()
+    games = actions = 0
+    start = time.process_time()
+    while (spent := time.process_time() - start) < seconds:
+        match = Match.new(GameConfig(game_id, players, seed=games))
+        resolver, rng = SeededResolver(games), random.Random(games)
+        while not match.is_over:
+            point = match.chance_point
+            if point is not None:
+                match.apply(Action.reveal(resolver.resolve(point)))
+            else:
+                match.apply(bot.choose(match.game, match.state, rng))
+            actions += 1
+        games += 1
+    return games, actions, spent
+
+
+def openspiel(python: str, seconds: float) -> dict[str, Any]:
+    """OpenSpiel's figure, or why there is none."""
+    try:
+        done = subprocess.run([python, "-c", OPENSPIEL_ROLLOUTS, str(seconds)], capture_output=True,
+                              text=True, timeout=60 + 10 * seconds, check=False)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return {"openspiel": None, "why": f"cannot run {python}: {error}"}
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"openspiel": None, "why": f"{python} cannot run OpenSpiel ({last}); "
+                                          "pip install open_spiel there, or pass --openspiel PYTHON"}
+    figure: dict[str, Any] = json.loads(done.stdout)
+    return figure
 
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
-    """One JSON-ready figure per game."""
+    """One JSON-ready figure per game, then OpenSpiel's (measured after them, same budget)."""
     games = all_games()
+    figures = []
     for game_id in args.game or list(games):
         cls = games[game_id]
-        players = cls.min_players
-        bot = RandomBot()
-        played = applies = 0
-        apply_ns = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < args.seconds:
-            config = GameConfig(game_id, players, seed=played)
-            match = Match.new(config)
-            resolver, rng = SeededResolver(played), random.Random(played)
-            while not match.is_over:
-                point = match.chance_point
-                if point is not None:
-                    action = Action.reveal(resolver.resolve(point))
-                else:
-                    action = bot.choose(match.game, match.state, rng)
-                t0 = time.perf_counter_ns()
-                match.game.apply(match.state, action)
-                apply_ns += time.perf_counter_ns() - t0
-                applies += 1
-            played += 1
-        elapsed = time.perf_counter() - start
-        yield {
+        players = max(cls.min_players, min(2, cls.max_players))
+        played, actions, spent = simulated(game_id, players, args.seconds)
+        checked_games, checked_actions, checked_spent = checked(game_id, players, args.seconds)
+        figures.append({
             "bench": "engine",
             "game": game_id,
             "players": players,
             "games": played,
-            "games_per_second": round(played / elapsed, 1),
-            "applies": applies,
-            "us_per_apply": round(apply_ns / applies / 1000, 2) if applies else None,
-        }
+            "actions": actions,
+            "actions_per_cpu_second": round(actions / spent),
+            "checked_actions_per_cpu_second": round(checked_actions / checked_spent),
+            "us_per_action": round(spent / actions * 1e6, 2),
+        })
+    reference = openspiel(args.openspiel, args.seconds)
+    rate = reference.get("actions_per_cpu_second")
+    for figure in figures:
+        if rate:
+            figure["vs_openspiel"] = round(figure["actions_per_cpu_second"] / rate, 2)
+        yield figure
+    yield {"bench": "engine", "reference": "openspiel", **reference}

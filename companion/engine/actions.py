@@ -40,6 +40,13 @@ def _normalize(arg: ActionArg) -> ActionArg:
     return arg
 
 
+#: actions built by :meth:`Action.of`, by verb and arguments (bounded: text from outside is
+#: parsed, not cached)
+_MADE: dict[tuple[str, tuple[ActionArg, ...]], Action] = {}
+_MADE_LIMIT = 50_000
+_REVEALS: dict[str, Action] = {}
+
+
 @dataclass(frozen=True, order=True)
 class Action:
     """A player's decision or a chance outcome, e.g. ``claim 1`` or ``reveal bar``."""
@@ -54,13 +61,28 @@ class Action:
 
     @classmethod
     def of(cls, verb: str, *args: ActionArg) -> Action:
-        """Build an action from a verb and its arguments."""
-        return cls(verb, tuple(args))
+        """Build an action from a verb and its arguments (the same value again is reused:
+        games build the same few actions at every step, and checking the text is not free)."""
+        key = (verb, args)
+        action = _MADE.get(key)
+        for arg in args:
+            if arg.__class__ is bool:  # True == 1 as a key: never from the cache
+                action = None
+        if action is None:
+            action = cls(verb, tuple(args))
+            if len(_MADE) < _MADE_LIMIT:
+                _MADE[key] = action
+        return action
 
     @classmethod
     def reveal(cls, outcome: str) -> Action:
         """The action that answers a chance point with ``outcome``."""
-        return cls(REVEAL, (outcome,))
+        action = _REVEALS.get(outcome) if outcome.__class__ is str else None
+        if action is None:
+            action = cls(REVEAL, (outcome,))
+            if outcome.__class__ is str and len(_REVEALS) < _MADE_LIMIT:
+                _REVEALS[outcome] = action
+        return action
 
     @classmethod
     def parse(cls, text: str) -> Action:

@@ -222,7 +222,8 @@ class Game(ABC, Generic[S]):
             if not action.is_reveal or len(action.args) != 1:
                 raise IllegalActionError(f"first the table reveals {point.what}")
             outcome = str(action.args[0])
-            point.check(outcome, self.ever_revealed(point))
+            if not point.weight(outcome):
+                point.check(outcome, self.ever_revealed(point))  # raises, saying why
             events = self.apply_outcome(state, point, outcome)
             return [ChanceResolved(point.kind, point.what, outcome), *events]
         if action.is_reveal:

@@ -34,17 +34,28 @@ def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
     decider = random.Random(config.seed ^ 0x5EED)
     started = ended = 0
     jackpots: Counter[str] = Counter()
-    while not match.is_over:
-        if len(match.log) > MAX_ACTIONS:
+    game, state, log = match.game, match.state, match.log
+    # The engine's hot loop: one chance point per step, and what the resolver or a bot picked
+    # from this very state's legal actions goes straight to the rules, without Game.apply's
+    # second look (is the game over, which chance point, is the outcome possible: all known
+    # here). Anything from outside the engine goes through Match.apply.
+    chance_point, apply_outcome, apply_decision = game.chance_point, game.apply_outcome, game.apply_decision
+    is_over, reveal, resolve = game.is_over, Action.reveal, resolver.resolve
+    while not is_over(state):
+        if len(log) > MAX_ACTIONS:
             raise RuntimeError(f"{config.game} did not end after {MAX_ACTIONS} actions")
-        point = match.chance_point
+        point = chance_point(state)
         if point is not None:
-            action = Action.reveal(resolver.resolve(point))
+            outcome = resolve(point)
+            log.append(reveal(outcome))
+            events = apply_outcome(state, point, outcome)
         else:
-            seat = match.game.current_player(match.state)
+            seat = game.current_player(state)
             assert seat is not None, "no chance point and no player to decide"
-            action = bots[seat % len(bots)].choose(match.game, match.state, decider)
-        for event in match.apply(action):
+            action = bots[seat % len(bots)].choose(game, state, decider)
+            events = apply_decision(state, action)
+            log.append(action)
+        for event in events:
             if isinstance(event, TurnStarted):
                 started += 1
             elif isinstance(event, TurnEnded):

@@ -93,6 +93,26 @@ def bandit_components(override: Any) -> dict[str, dict[str, int]]:
     return tables
 
 
+#: what the dealer lays on each stack, for chance points (built once: asked at every deal)
+_DEAL_WHAT = tuple(f"the card for row {stack // 3 + 1}, column {stack % 3 + 1}" for stack in range(9))
+
+
+#: the spins a deck allows, by how many columns it can refill (0-3): all, two (hold one) or one
+_SPINS = tuple(tuple(columns for width in (3, 2, 1) if width <= refillable
+                     for columns in combinations(range(COLUMNS), width)) for refillable in range(COLUMNS + 1))
+#: the decisions' actions, built once: bots ask for them at every step
+_SPIN_ACTIONS = tuple(tuple(Action.of("spin") if len(columns) == COLUMNS else Action.of("spin", *columns)
+                            for columns in spins) for spins in _SPINS)
+_CLAIMS = tuple(Action.of("claim", row) for row in range(ROWS))
+_STOP = Action.of("stop")
+
+
+def _refillable(state: BanditState) -> int:
+    """How many columns the deck can refill (0-3)."""
+    refillable = sum(state.deck.values()) // ROWS
+    return refillable if refillable < COLUMNS else COLUMNS
+
+
 def stack_index(row: int, column: int) -> int:
     """The stack at ``row``, ``column`` (both 0-2)."""
     return row * COLUMNS + column
@@ -111,12 +131,18 @@ def row_symbol(cards: list[str | None]) -> str | None:
     >>> row_symbol(["any", "blank", "any"]) is None
     True
     """
-    if len(cards) != COLUMNS or any(card is None or card == BLANK for card in cards):
+    if len(cards) != COLUMNS:
         return None
-    named = {card for card in cards if card != WILD}
-    if not named:
-        return ALL_WILD_PAYS_AS
-    return named.pop() if len(named) == 1 else None
+    named = None
+    for card in cards:  # a plain loop: asked for every row after every spin
+        if card is None or card == BLANK:
+            return None
+        if card != WILD:
+            if named is None:
+                named = card
+            elif card != named:
+                return None
+    return named if named is not None else ALL_WILD_PAYS_AS
 
 
 @dataclass
@@ -230,10 +256,8 @@ class BanditGame(Game[BanditState]):
         """The next card the dealer lays, weighted by what is left in the deck."""
         if state.over or not state.pending:
             return None
-        stack = state.pending[0]
-        row, column = divmod(stack, COLUMNS)
-        outcomes = tuple((s, n) for s, n in state.deck.items() if n > 0)
-        return ChancePoint("deal", f"the card for row {row + 1}, column {column + 1}", outcomes)
+        # The deck never holds a count of 0: a symbol is dropped when its last card is laid.
+        return ChancePoint("deal", _DEAL_WHAT[state.pending[0]], tuple(state.deck.items()))
 
     def ever_revealed(self, point: ChancePoint) -> Collection[str]:
         """Every card of this configuration's deck (a blank only with bad-luck)."""
@@ -253,21 +277,14 @@ class BanditGame(Game[BanditState]):
 
     def spin_options(self, state: BanditState) -> list[tuple[int, ...]]:
         """The column sets that may be spun now: all, two (hold one) or one (hold two)."""
-        options: list[tuple[int, ...]] = []
-        for width in (3, 2, 1):
-            if state.deck_size >= width * ROWS:
-                options += list(combinations(range(COLUMNS), width))
-        return options
+        return list(_SPINS[_refillable(state)])
 
     def decisions(self, state: BanditState) -> list[Action]:
         """Claim a winning row, spin (holding columns or not), or stop."""
         if self.current_player(state) is None:
             return []
-        actions = [Action.of("claim", row) for row in state.claimable]
-        for columns in self.spin_options(state):
-            actions.append(Action.of("spin") if len(columns) == COLUMNS else Action.of("spin", *columns))
-        actions.append(Action.of("stop"))
-        return actions
+        return [*(_CLAIMS[row] for row in state.claimable),
+                *_SPIN_ACTIONS[_refillable(state)], _STOP]
 
     def apply_decision(self, state: BanditState, action: Action) -> list[Event]:
         """Claim, spin or stop; illegal ones raise before anything changes."""
