@@ -177,7 +177,8 @@ def _masks(lightness: np.ndarray, chroma: np.ndarray) -> list[np.ndarray]:
     high = max(40.0, float(np.percentile(magnitude[::4, ::4], 90)))
     edges = cv2.Canny(gx, gy, 0.4 * high, high) | cv2.Canny(cblur, 30, 80)
     edges = cv2.dilate(cv2.morphologyEx(edges, cv2.MORPH_CLOSE, kernel), kernel)
-    return [lighter, otsu, cv2.bitwise_and(otsu, cv2.bitwise_not(edges))]
+    between_edges = cv2.bitwise_not(edges)  # any card with a visible edge, whatever its colour
+    return [lighter, otsu, cv2.bitwise_and(otsu, between_edges), between_edges]
 
 
 def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
@@ -340,8 +341,11 @@ def find_card_candidates(frame: np.ndarray) -> list[tuple[np.ndarray, bool]]:
     contours: list[tuple[np.ndarray, bool]] = []
     looked_at: list[np.ndarray] = []
     for mask in _masks(lightness, chroma):
-        found, _hierarchy = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        contours += [(contour, False) for contour in found]
+        # Outer boundaries of every region, also of one inside another's hole (a card lying
+        # inside a mat's printed zone, a card on a sheet of paper); holes themselves are not.
+        found, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        if hierarchy is not None:
+            contours += [(c, False) for c, h in zip(found, hierarchy[0], strict=True) if h[3] < 0]
     while contours:
         contour, was_split = contours.pop()
         area = cv2.contourArea(contour)

@@ -237,7 +237,7 @@ class CardReader:
     ) -> list[Sighting]:
         """Outlines that no printed card explains, named by the taught faces or unidentified."""
         assert self.taught is not None
-        seen = self.taught.read(frame, [np.array(card.corners, np.float32) for card in known])
+        seen = self.taught.read(frame, [np.array(card.corners, np.float32) for card in known], to_mat)
         zones = self._zones([s.quad.mean(axis=0) for s in seen], to_mat)
         return [
             Sighting(

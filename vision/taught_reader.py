@@ -48,13 +48,19 @@ class TaughtCards:
         self.identified = 0
         self.reused = 0
 
-    def read(self, frame: np.ndarray, known: list[np.ndarray]) -> list[TaughtSeen]:
+    def read(
+        self, frame: np.ndarray, known: list[np.ndarray], to_mat: np.ndarray | None = None
+    ) -> list[TaughtSeen]:
         """Outlines in ``frame`` whose centre lies in none of the ``known`` outlines (printed
-        cards already read), each with its match."""
+        cards already read), each with its match. With the mat's homography (image -> mat mm),
+        outlines that are not the size of a playing card are left out (the mat itself, a
+        zone's printed frame)."""
         seen: list[TaughtSeen] = []
         for quad, sure in find_card_candidates(frame):
             centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
             if any(cv2.pointPolygonTest(poly, centre, False) >= 0 for poly in known):
+                continue
+            if to_mat is not None and not card_sized_mm(quad, to_mat):
                 continue
             match = self._still_match(quad)
             if match is None:
@@ -89,6 +95,20 @@ class TaughtCards:
             if moved <= STILL_FRACTION * long_side:
                 return old.match
         return None
+
+
+#: Playing cards in millimetres, short and long side: from mini cards to tarot, with room for
+#: an outline a few millimetres off.
+CARD_SHORT_MM = (38.0, 80.0)
+CARD_LONG_MM = (58.0, 125.0)
+
+
+def card_sized_mm(quad: np.ndarray, to_mat: np.ndarray) -> bool:
+    """Whether ``quad`` (image px) is a playing card's size on the mat."""
+    corners = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), to_mat).reshape(4, 2)
+    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
+    short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return bool(CARD_SHORT_MM[0] <= short <= CARD_SHORT_MM[1] and CARD_LONG_MM[0] <= long_ <= CARD_LONG_MM[1])
 
 
 def same_place(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> bool:

@@ -19,13 +19,16 @@ from vision.layout import CARD_H_MM
 from vision.simulated import SimulatedTable, Style
 
 
-def synthetic_face(seed: int, changed: bool = False) -> np.ndarray:
+def synthetic_face(
+    seed: int, changed: bool = False, paper: tuple[int, int, int] = (232, 236, 238)
+) -> np.ndarray:
     """A made-up card face, 200 x 280 BGR: paper with a plain margin, a corner index and
     coloured shapes, different for every ``seed``. ``changed`` adds one pip in the middle, a
-    thirteenth of the card's width across (a look-alike: a ten beside a nine)."""
+    thirteenth of the card's width across (a look-alike: a ten beside a nine). ``paper`` is the
+    card's ground colour (BGR)."""
     rng = np.random.default_rng(seed)
     w, h = 200, 280
-    face = np.full((h, w, 3), (232, 236, 238), np.uint8)
+    face = np.full((h, w, 3), paper, np.uint8)
     import cv2
 
     def colour() -> tuple[int, int, int]:

@@ -270,9 +270,10 @@ def _close(source: FrameSource) -> None:
 
 
 def _card_reader(game_id: str) -> Any:
-    from vision.reader import CardReader
+    """The game's printed cards, its mat and the faces the group taught for it."""
+    from vision.identify import reader_for_game
 
-    return CardReader(game_id, use_mat=True)
+    return reader_for_game(game_id, use_mat=True)
 
 
 def _zone_tracker(game_id: str, window: int, agree: int | None = None) -> Any:

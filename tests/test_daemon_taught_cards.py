@@ -1,0 +1,47 @@
+"""The daemon's camera thread reads the faces a group taught, beside printed marker cards."""
+
+from __future__ import annotations
+
+import queue
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.daemon.camera import CameraWorker, VisionUpdate
+from vision.enrolled import EnrolledDeck
+from vision.simulated import SimulatedTable
+from vision.taught_scene import scene_style, synthetic_face
+
+
+def test_the_camera_thread_reads_taught_cards_into_zones_beside_printed_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))  # the daemon's default store
+    # Cards with a coloured ground: the simulated table draws no shadow, so a white card on the
+    # white mat would have no edge at all (a real one casts a thin shadow).
+    cream, blue = (150, 205, 235), (215, 170, 120)
+    deck = EnrolledDeck("bandit", tmp_path / "enrolled")
+    deck.keep("cherry", synthetic_face(1, paper=cream))
+    deck.keep("bell", synthetic_face(2, paper=blue))
+    table = SimulatedTable("bandit", seed=31, style=scene_style(31, "wood", card_px=120, tilt=10))
+    assert table.layout is not None
+    spot = table.layout.zone("r1c1")
+    table.place_art(synthetic_face(1, paper=cream), (spot.x + spot.w / 2, spot.y + spot.h / 2), 4.0)
+    table.place("r0c1", "plum")  # a printed marker card on the same mat
+    updates: queue.Queue[object] = queue.Queue()
+    worker = CameraWorker(lambda: table, "bandit", updates.put, max_fps=0, confirm=1)
+    worker.start()
+    seen: dict[str, str | None] = {}
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and not (seen.get("r1c1") and seen.get("r0c1")):
+            item = updates.get(timeout=30)
+            if isinstance(item, VisionUpdate):
+                for zone, observation in item.observations.items():
+                    if observation.card_id:
+                        seen[zone] = observation.card_id
+    finally:
+        worker.stop()
+    assert seen.get("r1c1") == "cherry" and seen.get("r0c1") == "plum"
+    assert set(seen) == {"r1c1", "r0c1"}
