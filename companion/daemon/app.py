@@ -29,18 +29,19 @@ from typing import Any, Protocol
 from companion.config import Config, variants_of
 from companion.daemon import starting
 from companion.daemon.camera import CameraStatus, CameraWorker, FrameSource, VisionUpdate, open_configured
+from companion.daemon.menu import menu_input, menu_view
 from companion.daemon.notify import Notifier
 from companion.engine import GameConfig
+from companion.errors import UserError
 from companion.flows import make_flow
 from companion.flows.base import Flow
-from companion.flows.lobby import Lobby, StartRequest
+from companion.flows.lobby import Lobby, MenuRequest, StartRequest
+from companion.flows.teach import TeachFlow, TeachFrame
 from companion.journal import Journal, JournalFullError
 from companion.scoreboard.address import LinkSource
 from companion.screen.views import (
     AttractView,
     FinalScoresView,
-    MenuItem,
-    MenuView,
     ScoreboardLink,
     TableView,
     View,
@@ -56,6 +57,8 @@ PAUSE_RETRY = 2.0
 #: blinks change it): 10 a second instead of 60 leaves that CPU to vision.
 IDLE_REDRAW = 0.1
 MAT_MESSAGE = "The camera cannot see the mat: put it in view with all four corners showing"
+#: what the camera thread does with each frame instead of reading cards (see CameraWorker's job)
+CameraJob = Callable[[str], Callable[[Any], object]]
 PAUSED_MESSAGE = "Disk full: the game is paused and nothing is lost. Free space on the SD card."
 
 
@@ -125,6 +128,11 @@ class Daemon:
         self.menu: int | None = None
         board = self.config.scoreboard
         self._link = LinkSource(board.port, board.host) if board.enabled else None
+        #: the menu opened outside a game (from game select): for this game
+        self.menu_game: MenuRequest | None = None
+        self.menu_error = ""
+        #: the "Teach cards" screens, while a deck is being taught
+        self.teach: TeachFlow | None = None
         self._start_down = False
         self.paused: str | None = None
         self._retry: object | None = None
@@ -273,14 +281,32 @@ class Daemon:
         self.menu = None
         self._stop_camera()
 
-    def _start_camera(self, game_id: str) -> None:
+    def _start_camera(self, game_id: str, job: CameraJob | None = None) -> None:
         self._stop_camera()
         opener = self.options.camera_factory
         factory = functools.partial(opener, game_id) if opener else open_configured(self.config.camera.source)
         camera = self.config.camera
         self.camera = CameraWorker(factory, game_id, self.queue.put, agree=camera.stable_frames,
-                                   min_confidence=camera.min_confidence)
+                                   min_confidence=camera.min_confidence, job=job)
         self.camera.start()
+
+    def _start_teaching(self, game_id: str) -> None:
+        """Open "Teach cards" for ``game_id``: its faces one by one, the camera cutting cards out."""
+        from companion.daemon.teaching import cut_out_job, open_teaching
+
+        try:
+            self.teach = open_teaching(game_id)
+        except UserError as error:
+            self.menu_error = str(error)  # e.g. a damaged picture in the store: said on the menu
+            return
+        self.menu = self.menu_game = None
+        self._start_camera(game_id, job=cut_out_job)
+
+    def _end_teaching(self) -> None:
+        if self.teach is not None and self.teach.kept_this_time:
+            self._emit(f"taught {self.teach.kept_this_time} picture(s) of {self.teach.title} cards")
+        self.teach = None
+        self._stop_camera()
 
     def _stop_camera(self) -> None:
         if self.camera is not None:
@@ -302,6 +328,10 @@ class Daemon:
 
     def dispatch(self, item: object) -> None:
         """Handle one queued thing: a control, a camera observation, a camera status."""
+        if isinstance(item, TeachFrame):
+            if self.teach is not None:
+                self.teach.on_frame(item)
+            return
         if isinstance(item, VisionUpdate):
             self.mat_found = item.mat_found
             if not item.mat_found:
@@ -316,6 +346,8 @@ class Daemon:
             self.camera_message = item.message
             if self.flow is not None and hasattr(self.flow, "set_camera"):
                 self.flow.set_camera(item.ok)
+            if self.teach is not None:
+                self.teach.set_camera(item.ok, item.message)
             self._emit(f"camera: {item.message}")
             return
         if isinstance(item, InputEvent) and not self.paused:
@@ -331,9 +363,19 @@ class Daemon:
             act()
 
     def _on_input(self, event: InputEvent) -> None:
+        if self.teach is not None:
+            self.teach.on_input(event)
+            if self.teach.finished:
+                self._end_teaching()
+            return
+        if self.flow is None and self.menu is not None:
+            menu_input(self, event)
+            return
         if self.flow is None:
             request = self.lobby.on_input(event)
-            if request is not None:
+            if isinstance(request, MenuRequest):
+                self.menu, self.menu_game = 0, request
+            elif request is not None:
                 self._guarded(lambda: self._start_game(request), request)
             return
         if event.control == "start":
@@ -352,48 +394,13 @@ class Daemon:
             self._start_down = False
             event = dataclasses.replace(event, kind=PRESS)
         if self.menu is not None:
-            self._menu_input(event)
+            menu_input(self, event)
             return
         if self.flow.over:
             if event.control in ("start", "lever", "collect") and event.kind in (PULL, PRESS):
                 self._end_game()
             return
         self.flow.on_input(event)
-
-    MENU = ("Resume", "Volume", "Rotation", "New night", "End this game")
-
-    def _menu_input(self, event: InputEvent) -> None:
-        """Hold 1 / Hold 3 move; the lever or COLLECT changes a setting or picks; BACK leaves."""
-        assert self.menu is not None
-        if event.kind not in (PRESS, PULL):
-            return
-        if event.control in ("hold1", "hold3"):
-            self.menu = (self.menu + (1 if event.control == "hold3" else -1)) % len(self.MENU)
-        elif event.control == "back":
-            self.menu = None
-        elif event.control in ("lever", "collect"):
-            item = self.MENU[self.menu]
-            if item == "Volume":
-                steps = round(self.sound.volume * 10)
-                self.sound.set_volume(((steps + 1) % 11) / 10)
-                self._play("click", {})
-            elif item == "Rotation":
-                self.display.set_rotation((self.display.rotation + 90) % 360)
-            elif item == "New night":
-                self.flow.session.start_night()  # type: ignore[union-attr]  # the menu is in a game
-                self._play("click", {})
-            else:
-                if item == "End this game":
-                    self._end_game()
-                self.menu = None
-
-    def _menu_view(self) -> MenuView:
-        values = {"Volume": f"{round(self.sound.volume * 100)} %", "Rotation": f"{self.display.rotation}"}
-        if self.flow is not None and self.flow.session.new_night:
-            values["New night"] = "from this game"
-        return MenuView(tuple(MenuItem(label, values.get(label, "")) for label in self.MENU), self.menu or 0,
-                        title="Menu", hint="Hold 1 / Hold 3 move, lever changes or picks, BACK returns",
-                        link=self._scoreboard_link())
 
     def _scoreboard_link(self) -> ScoreboardLink | None:
         """The scoreboard's address and QR code when it is switched on in the config."""
@@ -425,7 +432,8 @@ class Daemon:
         self._pump()
         if self.paused and now >= self._retry_at:
             self._retry_paused(now)
-        autoplay = self.options.autoplay is not None and self.frames % self.options.autoplay_every == 0
+        autoplay = (self.options.autoplay is not None and self.teach is None
+                    and self.frames % self.options.autoplay_every == 0)
         if autoplay and not self.paused:
             self._autoplay()
         if self.flow is not None and not self.paused:
@@ -480,13 +488,17 @@ class Daemon:
                 self.dispatch(InputEvent("start", RELEASE, time.monotonic()))
 
     def _current_view(self) -> View:
+        if self.teach is not None:
+            return self.teach.view()
         if self.flow is None:
+            if self.menu is not None:
+                return menu_view(self)
             view = self.lobby.view()
             if not isinstance(view, AttractView):
                 return view
             return replace(view, link=self._scoreboard_link(), subtitle=self.note or view.subtitle)
         if self.menu is not None:
-            return self._menu_view()
+            return menu_view(self)
         view = self.flow.view()
         if isinstance(view, TableView):
             status = view.status
@@ -518,10 +530,12 @@ class Daemon:
                 self.running = False
         for name, params in self.display.pop_cues():
             self._play(name, dict(params))
-        if self.flow is None:
-            lamps = self.lobby.lamps()
+        if self.teach is not None:
+            lamps = self.teach.lamps()
         elif self.menu is not None:
             lamps = {"hold1": "on", "hold3": "on", "lever": "on", "collect": "on", "back": "on"}
+        elif self.flow is None:
+            lamps = self.lobby.lamps()
         else:
             lamps = self.flow.lamps()
         if lamps != self._lamps:

@@ -152,6 +152,10 @@ class CameraWorker:
     rule, :mod:`vision.tracker`; None: a majority of ``window``), then ``confirm`` more updates
     agree (1: at once). ``reader``/``tracker`` factories are injectable for tests; by default
     they are vision's :class:`CardReader` and :class:`ZoneTracker`.
+
+    ``job`` replaces the reading: given the game id once the camera opens, it returns what to do
+    with each frame (the "Teach cards" screen cuts the one card out); whatever it returns that
+    is not None is posted as it is.
     """
 
     def __init__(
@@ -168,6 +172,7 @@ class CameraWorker:
         backoff: tuple[float, float] = (1.0, 30.0),
         reader: Callable[[str], Any] | None = None,
         tracker: Callable[[str, int], Any] | None = None,
+        job: Callable[[str], Callable[[Any], object]] | None = None,
     ) -> None:
         self._factory = factory
         self.game_id = game_id
@@ -180,6 +185,7 @@ class CameraWorker:
         self._backoff = backoff
         self._reader_factory = reader or _card_reader
         self._tracker_factory = tracker or functools.partial(_zone_tracker, agree=agree)
+        self._job_factory = job
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.ok: bool | None = None
@@ -206,14 +212,17 @@ class CameraWorker:
     def _run(self) -> None:
         delay = self._backoff[0]
         source: FrameSource | None = None
-        reader = tracker = None
+        reader = tracker = job = None
         confirmer = Confirmer(self._confirm)
         while not self._stop.is_set():
             if source is None:
                 try:
                     source = self._factory()
-                    reader = self._reader_factory(self.game_id)
-                    tracker = self._tracker_factory(self.game_id, self._window)
+                    if self._job_factory is not None:
+                        job = self._job_factory(self.game_id)
+                    else:
+                        reader = self._reader_factory(self.game_id)
+                        tracker = self._tracker_factory(self.game_id, self._window)
                     confirmer = Confirmer(self._confirm)
                 except Exception as error:  # any failure to open is "no camera yet"
                     source = None
@@ -237,12 +246,18 @@ class CameraWorker:
                 delay = min(delay * 2, self._backoff[1])
                 continue
             delay = self._backoff[0]
-            cpu = time.thread_time()
-            reading = drop_unsure(reader.read(frame), self._min_confidence)  # type: ignore[union-attr]
-            observations = confirmer.update(tracker.update(reading, self.game_id))  # type: ignore[union-attr]
-            self.frames += 1
-            self._sink(VisionUpdate(dict(observations), captured, time.monotonic(),
-                                    bool(getattr(reading, "mat_found", False)), time.thread_time() - cpu))
+            if job is not None:
+                done = job(frame)
+                self.frames += 1
+                if done is not None:
+                    self._sink(done)
+            else:
+                cpu = time.thread_time()
+                reading = drop_unsure(reader.read(frame), self._min_confidence)  # type: ignore[union-attr]
+                observations = confirmer.update(tracker.update(reading, self.game_id))  # type: ignore[union-attr]
+                self.frames += 1
+                self._sink(VisionUpdate(dict(observations), captured, time.monotonic(),
+                                        bool(getattr(reading, "mat_found", False)), time.thread_time() - cpu))
             spare = pause_after(source, self._period, time.monotonic() - started)
             if spare > 0:
                 self._stop.wait(spare)

@@ -1,7 +1,9 @@
 """Before a game: the attract screen, game select and player count, all from the controls.
 
 - attract: ``start`` (a short or a long press) or the lever opens game select;
-- game select: ``hold1``/``hold3`` move, the lever or ``collect`` picks, ``back`` returns;
+- game select: ``hold1``/``hold3`` move, the lever or ``collect`` picks, ``back`` returns; a
+  long press of ``start`` here (or on players) asks for the menu (:class:`MenuRequest`: teach
+  the highlighted game's cards, volume, rotation);
 - players: ``hold1``/``hold3`` change the count within the game's range, ``hold2`` turns the
   seats so the next player starts (seat 1 plays first), the lever or ``collect`` starts,
   ``back`` returns. Seat names come from the configuration.
@@ -49,6 +51,15 @@ class StartRequest:
     seats: tuple[str, ...] | None = None
 
 
+@dataclass(frozen=True)
+class MenuRequest:
+    """The table held START outside a game: open the menu for the highlighted game."""
+
+    game_id: str
+    #: whether the game's cards are read by the camera (only then can they be taught)
+    table_mode: bool
+
+
 def choices() -> list[Choice]:
     """Every game and mode that has a flow."""
     out = []
@@ -90,8 +101,8 @@ class Lobby:
         game = get_game(self.choice.game_id)
         self.players = max(game.min_players, min(game.max_players, self.players))
 
-    def on_input(self, event: InputEvent) -> StartRequest | None:
-        """Move through the screens; returns a request when a game should start."""
+    def on_input(self, event: InputEvent) -> StartRequest | MenuRequest | None:
+        """Move through the screens; returns a request when a game should start or the menu open."""
         control, kind = event.control, event.kind
         if control == "start":
             # A short click acts on release (a long press is the menu, handled by the daemon).
@@ -102,6 +113,10 @@ class Lobby:
                 self._start_down = False
                 self.screen = SELECT  # "hold START for the menu": the game menu
                 return None
+            if kind == LONG_PRESS:
+                self._start_down = False
+                game_id = self.choice.game_id
+                return MenuRequest(game_id, "table" in FLOWS[game_id].modes)
             if kind != RELEASE or not self._start_down:
                 self._start_down = False
                 return None
@@ -139,7 +154,7 @@ class Lobby:
         """The screen to draw."""
         if self.screen == SELECT:
             return GameSelectView(tuple(GameOption(f"{c.game_id}", c.title, c.blurb) for c in self.options),
-                                  self.selected)
+                                  self.selected, hint="Hold buttons move, lever picks, hold START: menu")
         if self.screen == PLAYERS:
             game = get_game(self.choice.game_id)
             return PlayersView(self.choice.game_id, self.choice.title, self.players, game.min_players,

@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from companion.errors import UserError
-from companion.screen import screens
+from companion.screen import screens, teach_screen
 from companion.screen.reels import Cue, ReelsGeometry, ReelsWidget
 from companion.screen.resources import Resources
 from companion.screen.table import draw_table
@@ -38,6 +38,7 @@ from companion.screen.views import (
     MessageView,
     PlayersView,
     TableView,
+    TeachView,
     TileFlipView,
     View,
 )
@@ -168,6 +169,8 @@ class Display:
             screens.message(frame, view)
         elif isinstance(view, CameraView):
             screens.camera(frame, view)
+        elif isinstance(view, TeachView):
+            teach_screen.teach(frame, view)
         else:
             raise TypeError(f"the display cannot draw {type(view).__name__}")
         self._present()

@@ -454,7 +454,7 @@ def camera(frame: w.Frame, view: CameraView) -> None:
     top = _title(frame, view.title, res.GOOD if all(view.corners) else res.GOLD)
     bottom = frame.height - frame.px(10)
     area = pygame.Rect(frame.px(4), top, frame.width - frame.px(8), bottom - top)
-    shot = _preview_surface(view.preview, area.size)
+    shot = preview_surface(view.preview, area.size)
     if shot is not None:
         rect = shot.get_rect(center=area.center)
         frame.surface.blit(shot, rect)
@@ -481,7 +481,7 @@ def camera(frame: w.Frame, view: CameraView) -> None:
     )
 
 
-def _preview_surface(preview: object, room: tuple[int, int]) -> pygame.Surface | None:
+def preview_surface(preview: object, room: tuple[int, int]) -> pygame.Surface | None:
     """A camera frame (BGR array) scaled to fit ``room``, or None if it is not a picture."""
     if not isinstance(preview, np.ndarray) or preview.ndim != 3 or preview.shape[2] != 3 or preview.size == 0:
         return None

@@ -430,6 +430,36 @@ class CameraView:
     preview: Any = None
 
 
+@dataclass(frozen=True, eq=False)
+class TeachView:
+    """Teaching the camera a deck: the face asked for (its name, symbols and, where it matters,
+    its reel-side ``back``), how far along (``number`` of ``total``, ``taught`` pictures of this
+    face, ``faces_taught``), what the camera sees (``preview``, a BGR array, with the one card's
+    outline ``quad`` in its pixels) and, once caught (``phase`` ``"caught"``), the card it cut
+    out (``cutout``, BGR portrait). ``phase`` ``"done"`` is the summary after the last face.
+
+    Compared by identity (``eq=False``): camera pictures are arrays, not values.
+    """
+
+    game_id: str
+    title: str
+    face_name: str
+    symbols: tuple[str, ...] = ()
+    back: tuple[str, ...] = ()
+    number: int = 1
+    total: int = 1
+    taught: int = 0
+    faces_taught: int = 0
+    phase: str = "looking"
+    prompt: str = ""
+    message: str = ""
+    alert: str = ""
+    preview: Any = None
+    quad: Any = None
+    cutout: Any = None
+    controls: tuple[ControlHint, ...] = ()
+
+
 View = (
     AttractView
     | GameSelectView
@@ -441,4 +471,5 @@ View = (
     | MenuView
     | MessageView
     | CameraView
+    | TeachView
 )

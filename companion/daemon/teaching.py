@@ -1,0 +1,54 @@
+"""The camera's side of "Teach cards": each frame, the one card in view cut out for the screen.
+
+Runs on the camera thread (:class:`~companion.daemon.camera.CameraWorker` with ``job=``): the
+outline search and the cut-out cost milliseconds the main loop must not wait for. The screen
+gets a small copy of the frame (``PREVIEW_WIDTH`` px wide) with the card's outline scaled to
+it, and the cut-out at the taught-face store's size, from the full frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion.flows.teach import TeachFlow, TeachFrame
+
+#: Width of the camera picture sent to the screen (it is drawn at most about 480 px wide).
+PREVIEW_WIDTH = 480
+
+
+def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
+    """What the camera thread does with each frame while a deck is taught (``game_id`` unused:
+    any card is cut out, printed or not)."""
+    import cv2
+    import numpy as np
+    from vision.card_outlines import find_card_outlines, order_quad
+    from vision.face_match import rectify
+
+    from vision.enrolled import CUT_H, CUT_W
+
+    def job(frame: Any) -> TeachFrame:
+        colour = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+        scale = min(1.0, PREVIEW_WIDTH / colour.shape[1])
+        preview = cv2.resize(colour, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        outlines = find_card_outlines(colour)
+        if len(outlines) != 1:
+            return TeachFrame(preview, len(outlines))
+        quad = order_quad(outlines[0])
+        cutout = rectify(colour, quad, (CUT_W, CUT_H))
+        return TeachFrame(preview, 1, np.asarray(quad, np.float32) * scale, cutout)
+
+    return job
+
+
+def open_teaching(game_id: str, store: Path | None = None) -> TeachFlow:
+    """The teach flow of ``game_id`` over its teachable faces and its taught-face store
+    (``store`` folder, default the state directory's); UserError for a game without cards."""
+    from vision.teachable import teachable_faces
+
+    from companion.engine import get_game
+    from vision.enrolled import EnrolledDeck
+
+    title = get_game(game_id).title
+    return TeachFlow(game_id, title, teachable_faces(game_id), EnrolledDeck(game_id, store))

@@ -1,0 +1,187 @@
+"""Teaching a deck in the real path: the daemon's menu, the camera thread's frames, the screen,
+the taught-face store on disk (the simulated camera shows the cards)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pygame
+import pytest
+
+from companion.daemon.app import Daemon, RunOptions
+from companion.screen.views import GameSelectView, MenuView, TeachView
+from hardware.events import LONG_PRESS, PRESS, RELEASE, InputEvent
+from vision.enrolled import EnrolledDeck
+from vision.simulated import SimulatedTable, Style
+
+#: Generous: the camera thread shares two cores with other work; nothing here measures speed.
+WAIT_SECONDS = 120.0
+
+
+def calm_table() -> SimulatedTable:
+    """A plain table seen from nearly above, no hands or glare: the card is all there is."""
+    style = Style(card_px=150.0, tilt_deg=6.0, tilt_axis=0.4, rotation=0.3, tint=(1.0, 1.0, 1.0),
+                  brightness=0.95, gradient=0.1, blur=0.0, noise=2.0, glare=0, shadows=0, hands=0,
+                  table="felt")
+    return SimulatedTable("bandit", seed=5, mat=False, style=style)
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The daemon's taught-face store (the state directory as under systemd)."""
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
+    return tmp_path / "state" / "enrolled"
+
+
+def press(daemon: Daemon, control: str, kind: str = PRESS) -> None:
+    daemon.dispatch(InputEvent(control, kind, time.monotonic()))
+    if control == "start" and kind == PRESS:
+        daemon.dispatch(InputEvent(control, RELEASE, time.monotonic()))
+
+
+def hold_start(daemon: Daemon) -> None:
+    for kind in (PRESS, LONG_PRESS, RELEASE):
+        daemon.dispatch(InputEvent("start", kind, time.monotonic()))
+    daemon.step()
+
+
+def step_until(daemon: Daemon, done: Callable[[], bool], what: str) -> None:
+    """Run frames until ``done()`` (the camera thread posts on its own time)."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not done():
+        assert time.monotonic() < deadline, f"never happened: {what}"
+        daemon.step()
+        time.sleep(0.01)
+
+
+def camera_frames(daemon: Daemon, count: int) -> None:
+    """Run until the camera thread has handled ``count`` more frames."""
+    assert daemon.camera is not None
+    target = daemon.camera.frames + count
+    step_until(daemon, lambda: daemon.camera is not None and daemon.camera.frames >= target,
+               f"{count} camera frames")
+    daemon.step()
+
+
+def open_teaching(tmp_path: Path, table: SimulatedTable) -> Daemon:
+    daemon = Daemon(RunOptions(headless=True, fast=True, journal_path=tmp_path / "journal.sqlite", seed=3,
+                               camera_factory=lambda game_id: table, use_gpio=False))
+    daemon.start()
+    press(daemon, "start")  # attract -> game select
+    daemon.step()
+    assert isinstance(daemon.view, GameSelectView) and "hold START: menu" in daemon.view.hint
+    while daemon.lobby.choice.key != ("bandit", "table"):
+        press(daemon, "hold3")
+    hold_start(daemon)
+    assert isinstance(daemon.view, MenuView)
+    assert daemon.view.items[0].label == "Teach cards" and daemon.view.items[0].value == "Bandit"
+    press(daemon, "collect")
+    daemon.step()
+    assert isinstance(daemon.view, TeachView) and daemon.view.face_name == "Cherry"
+    return daemon
+
+
+def likeness(picture: np.ndarray, card_id: str) -> float:
+    """How much the kept picture looks like a printed card (correlation of grey thumbnails, at
+    the better of 0 and 180 degrees)."""
+    import cv2
+
+    from vision.cardart import render_side
+
+    table = SimulatedTable("bandit", seed=0, mat=False)
+    printed = render_side("bandit", table.printed(card_id), 4)
+    size = (40, 56)
+
+    def thumb(image: np.ndarray) -> np.ndarray:
+        small = cv2.resize(image, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+        art = small[14:42, 6:34]  # the symbol in the middle (the markers are alike on every card)
+        return (art - art.mean()) / (art.std() + 1e-6)
+
+    a, b = thumb(picture), thumb(printed)
+    return max(float((a * b).mean()), float((a * b[::-1, ::-1]).mean()))
+
+
+def test_teach_cards_from_the_menu_keeps_the_card_the_camera_cut_out(tmp_path: Path, store: Path) -> None:
+    table = calm_table()
+    table.place_at("cherry", table.centre, 25.0)
+    daemon = open_teaching(tmp_path, table)
+    try:
+        assert daemon.camera is not None
+        teach = daemon.teach
+        assert teach is not None
+        step_until(daemon, lambda: teach.phase == "caught", "the cherry card caught")
+        view = daemon.view
+        assert isinstance(view, TeachView) and view.cutout is not None
+        assert view.cutout.shape[0] > view.cutout.shape[1]  # upright
+        daemon.display.save_png(tmp_path / "caught.png")
+        shot = pygame.image.load(str(tmp_path / "caught.png"))
+        assert shot.get_size() == daemon.display.screen.get_size()
+        press(daemon, "collect")
+        daemon.step()
+        kept = EnrolledDeck("bandit", store.parent / "enrolled").pictures()
+        assert list(kept) == ["cherry"] and len(kept["cherry"]) == 1
+        import cv2
+
+        picture = cv2.imread(str(kept["cherry"][0]))
+        assert likeness(picture, "cherry") > 0.75
+        assert likeness(picture, "cherry") > likeness(picture, "plum") + 0.1
+        assert isinstance(daemon.view, TeachView) and daemon.view.face_name == "Plum"
+        # Cherry still lies there: it is not filed as Plum.
+        camera_frames(daemon, 8)
+        assert teach.phase == "looking"
+        # Take it away, lay Plum somewhere else, refuse the first picture, move it, keep it.
+        table.loose.clear()
+        camera_frames(daemon, 2)
+        x, y = table.centre
+        table.place_at("plum", (x + 30, y - 10), 160.0)
+        step_until(daemon, lambda: teach.phase == "caught", "the plum card caught")
+        press(daemon, "back")
+        daemon.step()
+        assert teach.phase == "looking"
+        table.loose.clear()
+        table.place_at("plum", (x - 40, y + 15), 100.0)
+        step_until(daemon, lambda: teach.phase == "caught", "the plum card caught again")
+        press(daemon, "collect")
+        daemon.step()
+        kept = EnrolledDeck("bandit", store).pictures()
+        assert sorted(kept) == ["cherry", "plum"] and len(kept["plum"]) == 1
+        press(daemon, "back")  # BACK while looking leaves
+        daemon.step()
+        assert daemon.teach is None and daemon.camera is None
+        assert isinstance(daemon.view, GameSelectView)
+    finally:
+        daemon.close()
+
+
+def test_the_teach_screen_draws_the_face_art_the_camera_picture_and_the_cut_out(tmp_path: Path) -> None:
+    from companion.screen.display import Display
+
+    preview = np.full((270, 480, 3), (40, 90, 40), np.uint8)
+    quad = np.array([[200, 80], [260, 85], [255, 170], [195, 165]], np.float32)
+    cutout = np.full((280, 200, 3), (230, 20, 230), np.uint8)  # a magenta card (no symbol is)
+    common: dict[str, Any] = dict(game_id="mega-jackpot", title="Mega Jackpot",
+                                  face_name="Apple (Apple/Cherry reel)", symbols=("apple",),
+                                  back=("apple", "cherry"), number=1, total=22, prompt="Lay Apple",
+                                  preview=preview, quad=quad)
+    with Display(800, 480) as display:
+        display.draw(TeachView(**common), 0.0)
+        looking = pygame.surfarray.array3d(display.screen).copy()
+        display.draw(TeachView(**common, phase="caught", cutout=cutout, alert="looks like Cherry"), 0.0)
+        caught = pygame.surfarray.array3d(display.screen).copy()
+        display.save_png(tmp_path / "teach.png")
+        display.draw(TeachView(**{**common, "face_name": "", "symbols": (), "back": ()}, phase="done",
+                               faces_taught=3), 0.0)
+    green = (np.abs(looking[:, :, 1].astype(int) - 220) < 30) & (looking[:, :, 0] < 140)
+    assert green.sum() > 50  # the card's outline on the camera picture
+
+    def magenta(shot: np.ndarray) -> int:
+        return int(((shot[:, :, 0] > 200) & (shot[:, :, 1] < 50) & (shot[:, :, 2] > 200)).sum())
+
+    assert magenta(caught) > 200 * 280 // 2  # the cut-out, at least at its own size
+    assert magenta(looking) == 0
+    assert math.isfinite(float(caught.mean()))
