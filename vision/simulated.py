@@ -14,6 +14,7 @@ consecutive frames differ as a real camera's do. It is also a :class:`~vision.ca
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -141,6 +142,10 @@ class SimulatedTable:
 
     ``place(zone, card_id)`` lays a card in a zone (``None`` clears it); ``place_at`` lays one
     anywhere (world mm). ``frame()`` renders; ``read()`` is the FrameSource form of it.
+
+    ``taught`` lays a group's own deck instead of our printed cards: card id -> pictures of that
+    card (BGR, portrait, e.g. the taught-face store's cut-outs, see :mod:`vision.taught_art`);
+    each card laid shows one of its pictures; card ids without any are printed as usual.
     """
 
     def __init__(
@@ -151,8 +156,10 @@ class SimulatedTable:
         style: Style | None = None,
         card_px: tuple[float, float] = (90, 170),
         tilt_max: float = 35.0,
+        taught: Mapping[str, Sequence[np.ndarray]] | None = None,
     ) -> None:
         self.game_id = game_id
+        self.taught = {card: list(pictures) for card, pictures in (taught or {}).items() if pictures}
         self.seed = seed
         self.use_mat = mat
         self._rng = np.random.default_rng(seed)
@@ -199,6 +206,13 @@ class SimulatedTable:
             raise UserError(f"{self.game_id} has no card '{card_id}'")
         return sorted(fronts, key=lambda s: s.side != "front")[0]
 
+    def _art(self, card_id: str) -> np.ndarray | None:
+        """One of the taught pictures of ``card_id`` (None: lay our printed card)."""
+        pictures = self.taught.get(card_id)
+        if not pictures:
+            return None
+        return pictures[int(self._rng.integers(len(pictures)))] if len(pictures) > 1 else pictures[0]
+
     def place(self, zone: str, card_id: str | None) -> None:
         """Lay ``card_id`` in ``zone`` (slightly off-centre and askew, as hands do); None clears it."""
         if card_id is None:
@@ -212,7 +226,7 @@ class SimulatedTable:
         if spot.multi:
             raise UserError(f"zone '{zone}' holds a row of cards: use place_row")
         centre = (spot.x + spot.w / 2 + jitter[0], spot.y + spot.h / 2 + jitter[1])
-        self.cards[zone] = Placed(self.printed(card_id), centre, angle, zone)
+        self.cards[zone] = Placed(self.printed(card_id), centre, angle, zone, art=self._art(card_id))
 
     def place_row(self, zone: str, card_ids: list[str]) -> None:
         """Lay a row of cards side by side in a multi-card zone (Thanks a Lottery's block rows)."""
@@ -225,12 +239,12 @@ class SimulatedTable:
             x = spot.x + 6.0 + CARD_W_MM / 2 + index * (CARD_W_MM + 2.0) + float(self._rng.uniform(-1, 1))
             centre = (x, spot.y + spot.h / 2 + float(self._rng.uniform(-2, 2)))
             self.cards[f"{zone}#{index}"] = Placed(
-                self.printed(card_id), centre, float(self._rng.uniform(-3, 3)), zone
+                self.printed(card_id), centre, float(self._rng.uniform(-3, 3)), zone, art=self._art(card_id)
             )
 
     def place_at(self, card_id: str, centre_mm: tuple[float, float], angle_deg: float) -> None:
         """Lay a card anywhere on the table (world mm; no zone)."""
-        self.loose.append(Placed(self.printed(card_id), centre_mm, angle_deg, None))
+        self.loose.append(Placed(self.printed(card_id), centre_mm, angle_deg, None, art=self._art(card_id)))
 
     def place_art(
         self, art: np.ndarray, centre_mm: tuple[float, float], angle_deg: float, label: str = "art"

@@ -52,10 +52,15 @@ def next_help(waited: float, entering: bool, straightened: bool, straighten_afte
 class SimulatedCamera:
     """The camera of ``make run`` and the demo: one :class:`vision.simulated.SimulatedTable` per
     game, built when the camera thread first opens it (so a vision failure is a camera fault the
-    game survives, not a crash)."""
+    game survives, not a crash).
 
-    def __init__(self, seed: int = 0) -> None:
+    ``taught``: game id -> card id -> pictures (:func:`vision.taught_art.taught_art`); that
+    game's table lays those pictures instead of our printed cards (``companion demo --taught``).
+    """
+
+    def __init__(self, seed: int = 0, taught: dict[str, dict[str, list[Any]]] | None = None) -> None:
         self.seed = seed
+        self.taught = taught or {}
         self.tables: dict[str, Any] = {}
 
     def __call__(self, game_id: str) -> Any:
@@ -63,7 +68,7 @@ class SimulatedCamera:
         if game_id not in self.tables:
             from vision.simulated import SimulatedTable
 
-            self.tables[game_id] = SimulatedTable(game_id, seed=self.seed)
+            self.tables[game_id] = SimulatedTable(game_id, seed=self.seed, taught=self.taught.get(game_id))
         return self.tables[game_id]
 
 

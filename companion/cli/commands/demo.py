@@ -32,6 +32,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--config", help="configuration file (screen size, audio)")
     parser.add_argument("--journal", help="keep the journal here (default: a temporary file)")
     parser.add_argument("--window", action="store_true", help="show the screen in a window")
+    parser.add_argument("--taught", action="store_true",
+                        help="deal the game's taught cards (their stored pictures), not ours (table mode)")
     parser.add_argument("--paced", action="store_true",
                         help="run at the screen's 60 frames per second (always so in table mode, where the "
                              "camera thread needs the CPU the screen leaves)")
@@ -73,10 +75,21 @@ def run(args: argparse.Namespace) -> int:
                          autoplay=args.seed, seconds=args.seconds, exit_when_over=True, transcript=show,
                          keyboard=True, use_gpio=False)
     options.config = _with_camera(options.config, "sim")
+    taught: dict[str, dict[str, list[Any]]] = {}
+    if args.taught:
+        if mode != "table":
+            raise UserError("--taught deals cards on the table: use it in table mode")
+        from vision.taught_art import taught_deck_or_refuse
+
+        taught[args.game] = taught_deck_or_refuse(args.game, game.title)
     if mode == "table":
-        attach_simulated_table(options, args.seed)
+        attach_simulated_table(options, args.seed, taught)
     variants = f", variants {', '.join(args.variant)}" if args.variant else ""
     print(f"demo: {game.title}, {players} players, {mode} mode, seed {args.seed}{variants}", flush=True)
+    if taught:
+        pictures = {id(picture) for pictures in taught[args.game].values() for picture in pictures}
+        print(f"demo: dealing the taught cards ({len(pictures)} pictures for {len(taught[args.game])} "
+              "card ids; the others are our printed cards)", flush=True)
     started = time.monotonic()
     daemon = Daemon(options)
     daemon.start()

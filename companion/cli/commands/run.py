@@ -96,11 +96,12 @@ def checked_variants(variants: list[str] | None, game_id: str | None) -> tuple[s
     return tuple(variants)
 
 
-def attach_simulated_table(options: Any, seed: int) -> None:
-    """Give the daemon a simulated table as its camera and a simulated dealer at it."""
+def attach_simulated_table(options: Any, seed: int, taught: dict[str, Any] | None = None) -> None:
+    """Give the daemon a simulated table as its camera and a simulated dealer at it (laying a
+    taught deck's pictures for the games in ``taught``)."""
     from companion.simtable.dealer import SimDealer, SimulatedCamera
 
-    camera = SimulatedCamera(seed)
+    camera = SimulatedCamera(seed, taught)
     options.camera_factory = camera
     options.dealer = SimDealer(camera, seed=seed)
 

@@ -1,0 +1,131 @@
+"""The simulated table lays a group's taught deck (the stored pictures), and the demo deals it."""
+
+from __future__ import annotations
+
+import json
+import time
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.cli.commands.run import attach_simulated_table
+from companion.daemon.app import Daemon, RunOptions
+from companion.errors import UserError
+from companion.simtable.dealer import SimDealer
+from vision.enrolled import EnrolledDeck
+from vision.simulated import SimulatedTable
+from vision.taught_art import taught_art
+
+REALCARDS = Path(__file__).resolve().parent.parent.parent / "shared" / "realcards" / "photos"
+#: The realcards README's mapping of the pinochle ranks onto Bandit's cards.
+RANKS = {"nine": "cherry", "ten": "plum", "jack": "bell", "queen": "seven", "king": "bar", "ace": "any"}
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The taught-face store the daemon and the demo use (the state directory's)."""
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
+    return tmp_path / "state" / "enrolled"
+
+
+def painted(colour: tuple[int, int, int]) -> np.ndarray:
+    """A card picture of one colour with a dark cross (a face unlike any of ours)."""
+    card = np.full((280, 200, 3), colour, np.uint8)
+    cv2.line(card, (20, 20), (180, 260), (20, 20, 20), 12)
+    cv2.line(card, (180, 20), (20, 260), (20, 20, 20), 12)
+    return card
+
+
+def inside(frame: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The mean BGR colour of the frame inside a card's corners."""
+    mask = np.zeros(frame.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, corners.round().astype(np.int32), 255)
+    return np.array(cv2.mean(frame, mask)[:3])
+
+
+def test_a_taught_card_is_laid_with_its_picture_and_an_untaught_one_is_printed(store: Path) -> None:
+    deck = EnrolledDeck("bandit", store)
+    deck.keep("cherry", painted((230, 20, 230)))
+    table = SimulatedTable("bandit", seed=4, taught=taught_art("bandit"))
+    table.place("r0c0", "cherry")
+    table.place("r0c1", "plum")
+    frame = table.frame()
+    cherry, plum = table.cards["r0c0"], table.cards["r0c1"]
+    assert cherry.art is not None and plum.art is None
+    b, g, r = inside(frame, cherry.corners)
+    assert b > g + 40 and r > g + 40  # magenta: the taught picture, not our white card
+    b, g, r = inside(frame, plum.corners)
+    assert abs(b - r) < 40 and g > 60  # our printed card: light and neutral
+
+
+def test_a_picture_taught_for_a_face_is_laid_for_every_card_id_it_stands_for(store: Path) -> None:
+    from vision.teachable import teachable_faces
+
+    face = next(f for f in teachable_faces("jackpot-payout") if len(f.card_ids) > 1)
+    EnrolledDeck("jackpot-payout", store).keep(face.face_id, painted((30, 200, 30)))
+    EnrolledDeck("jackpot-payout", store).keep(face.face_id, painted((200, 30, 30)))
+    art = taught_art("jackpot-payout")
+    assert set(art) == set(face.card_ids)
+    assert all(len(pictures) == 2 for pictures in art.values())
+
+
+def test_demo_taught_refuses_in_one_line_without_taught_cards_or_off_the_table(
+    store: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--game", "bandit", "--taught"]) != 0
+    error = capsys.readouterr().err.strip()
+    assert "no taught Bandit cards" in error and "Teach cards" in error and "\n" not in error
+    EnrolledDeck("bandit", store).keep("cherry", painted((230, 20, 230)))
+    assert main(["demo", "--game", "bandit", "--taught", "--mode", "cabinet"]) != 0
+    assert "table mode" in capsys.readouterr().err
+
+
+def teach_real_deck(store: Path, per_rank: int) -> int:
+    """Teach Bandit from whole single-card photos of the real deck; how many were kept."""
+    from vision.image_files import read_image
+
+    deck = EnrolledDeck("bandit", store)
+    kept: dict[str, int] = {}
+    for label in sorted(REALCARDS.glob("*.xml"), key=lambda p: int(p.stem.split("_")[1])):
+        names = [o.findtext("name") or "" for o in ElementTree.parse(label).getroot().iter("object")]
+        if len(names) != 1 or kept.get(names[0], 0) >= per_rank:
+            continue
+        try:
+            deck.enroll(RANKS[names[0]], read_image(label.with_suffix(".JPG")))
+        except UserError:
+            continue  # a photo the outline search refuses: the next one of that rank
+        kept[names[0]] = kept.get(names[0], 0) + 1
+    return sum(kept.values())
+
+
+@pytest.mark.skipif(not REALCARDS.is_dir(), reason="../shared/realcards (the real deck's photos) is not beside the clone")
+def test_the_first_grid_dealt_from_a_real_taught_deck_is_read_by_the_camera(tmp_path: Path, store: Path) -> None:
+    assert teach_real_deck(store, per_rank=2) >= 10
+    options = RunOptions(headless=True, game="bandit", mode="table", seed=2, use_gpio=False,
+                         journal_path=tmp_path / "journal.sqlite")
+    attach_simulated_table(options, 2, {"bandit": taught_art("bandit")})
+    assert isinstance(options.dealer, SimDealer)
+    options.dealer.straighten_after = options.dealer.correct_after = 1e9  # only the camera enters cards
+    daemon = Daemon(options)
+    daemon.start()
+    try:
+        deadline = time.monotonic() + 120
+        while daemon.flow.session.version < 9 and time.monotonic() < deadline:  # type: ignore[union-attr]
+            daemon.step()
+            time.sleep(0.02)
+        flow = daemon.flow
+        assert flow is not None
+        laid = [placed for placed in daemon.options.camera_factory.tables["bandit"].cards.values()]  # type: ignore[union-attr]
+        assert laid and all(placed.art is not None or placed.printed.card_id == "blank" for placed in laid)
+        assert flow.session.version >= 9, "the camera did not read the first grid of taught cards"
+        dealt = [str(action).split()[1] for action in flow.match.log[:9]]
+        seen = [json.loads(text) for _, kind, text, _ in flow.session.journal.entries(flow.session.game_id)
+                if kind == "observation"][:9]
+        assert [entry["source"] for entry in seen] == ["camera"] * 9
+        assert [entry["card"] for entry in seen] == dealt
+    finally:
+        daemon.close()
