@@ -185,3 +185,12 @@ def test_the_teach_screen_draws_the_face_art_the_camera_picture_and_the_cut_out(
     assert magenta(caught) > 200 * 280 // 2  # the cut-out, at least at its own size
     assert magenta(looking) == 0
     assert math.isfinite(float(caught.mean()))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_play_mat_itself_is_never_cut_out_as_a_card(seed: int) -> None:
+    from companion.daemon.teaching import cut_out_job
+
+    job = cut_out_job("bandit")
+    seen = job(SimulatedTable("bandit", seed=seed).frame())  # the empty mat, all of it in view
+    assert seen.cards == 0 and seen.cutout is None and seen.preview.shape[1] == 480

@@ -19,20 +19,31 @@ PREVIEW_WIDTH = 480
 
 
 def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
-    """What the camera thread does with each frame while a deck is taught (``game_id`` unused:
-    any card is cut out, printed or not)."""
+    """What the camera thread does with each frame while ``game_id``'s deck is taught: any card
+    is cut out, printed or not, but never the play mat (a big light rectangle too)."""
     import cv2
     import numpy as np
-    from vision.card_outlines import find_card_outlines, order_quad
-    from vision.face_match import rectify
 
+    from vision.card_outlines import find_card_outlines, order_quad
     from vision.enrolled import CUT_H, CUT_W
+    from vision.face_match import rectify
+    from vision.markers import all_mat_marker_ids
+    from vision.reader import CardReader
+
+    markers = CardReader(game_id, use_mat=False)
+    mat_ids = all_mat_marker_ids()
 
     def job(frame: Any) -> TeachFrame:
         colour = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
         scale = min(1.0, PREVIEW_WIDTH / colour.shape[1])
         preview = cv2.resize(colour, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         outlines = find_card_outlines(colour)
+        if outlines:
+            # The mat is a light rectangle too: an outline holding one of its corner markers is it.
+            corners, ids = markers.find_markers(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
+            mat_marks = [c.reshape(-1, 2).mean(axis=0)
+                         for c, i in zip(corners, ids, strict=True) if i in mat_ids]
+            outlines = [o for o in outlines if not _holds_any(o, mat_marks)]
         if len(outlines) != 1:
             return TeachFrame(preview, len(outlines))
         quad = order_quad(outlines[0])
@@ -42,13 +53,21 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
     return job
 
 
+def _holds_any(outline: Any, points: list[Any]) -> bool:
+    """Whether any of ``points`` lies inside ``outline``."""
+    import cv2
+    import numpy as np
+
+    polygon = np.asarray(outline, np.float32).reshape(-1, 1, 2)
+    return any(cv2.pointPolygonTest(polygon, (float(x), float(y)), False) >= 0 for x, y in points)
+
+
 def open_teaching(game_id: str, store: Path | None = None) -> TeachFlow:
     """The teach flow of ``game_id`` over its teachable faces and its taught-face store
     (``store`` folder, default the state directory's); UserError for a game without cards."""
-    from vision.teachable import teachable_faces
-
     from companion.engine import get_game
     from vision.enrolled import EnrolledDeck
+    from vision.teachable import teachable_faces
 
     title = get_game(game_id).title
     return TeachFlow(game_id, title, teachable_faces(game_id), EnrolledDeck(game_id, store))
