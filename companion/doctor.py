@@ -62,7 +62,8 @@ def check_config(path: str | None) -> tuple[Check, Config]:
 
 def check_state_dir(config: Config) -> Check:
     """The journal's directory is writable and the journal (if any) is ours and intact."""
-    from companion.journal.store import Journal, default_journal_path
+    from companion.journal import JournalError, default_journal_path, open_readonly
+    from companion.journal.recovery import integrity_problem
 
     path = config.journal_path or default_journal_path()
     directory = path.parent
@@ -72,11 +73,17 @@ def check_state_dir(config: Config) -> Check:
     if not os.access(probe_dir, os.W_OK):
         return Check("state directory", FAIL, f"{directory} is not writable",
                      "run under the systemd unit (StateDirectory=) or set [journal] path")
-    if path.exists() and path.stat().st_size > 0:
-        problem = Journal._problem(path)
-        if problem:
-            return Check("state directory", WARN, f"{path}: {problem}",
-                         "the daemon will move it aside and start a new journal on its next start")
+    if path.exists() and (path.is_dir() or path.stat().st_size > 0):
+        try:
+            with open_readonly(path) as journal:
+                damage = integrity_problem(journal.connection)
+        except JournalError as error:
+            return Check("state directory", FAIL, str(error),
+                         "the companion will not start on it: set [journal] path or move that file away")
+        if damage:
+            return Check("state directory", WARN, f"{path} is damaged ({damage.splitlines()[0]})",
+                         "on its next start the companion keeps it aside and recovers its games "
+                         "(`companion backup` keeps a copy first)")
         return Check("state directory", OK, f"journal {path} is intact")
     return Check("state directory", OK, f"{directory} is writable (journal will be created)")
 

@@ -15,20 +15,32 @@ propagates: nothing is shown that is not on disk, and the same action can be ret
 ['reveal cherry']
 >>> Session.resume(journal).match.log == s.match.log
 True
+
+Quiet moments: at the end of each turn the scores are noted (what ``history`` keeps if a later
+update can no longer replay the log) and the WAL is checkpointed into the main file; at the end
+of a game the result is written, then a checkpoint and an automatic backup. If the disk refuses
+the result, the game's last action is already on disk: :attr:`Session.result_pending` holds the
+result and :meth:`Session.save_result` is retried by the daemon (which shows the pause).
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
+import logging
 import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from companion.engine import Action, ChancePoint, GameConfig, Match, SeededResolver, replay
-from companion.engine.events import Event
-from companion.journal import Journal, JournalError
+from companion.engine.events import Event, GameEnded, RoundEnded, TurnEnded
+from companion.journal import Journal, JournalError, JournalUnwritableError
 from companion.journal.store import GameRecord
+
+log = logging.getLogger(__name__)
+
+#: The status of a game whose log no longer replays (an update changed its rules or variants).
+UNREPLAYABLE = "unreplayable"
 
 
 class Session:
@@ -51,6 +63,10 @@ class Session:
         #: action yet, or no transaction)
         self._before: tuple[Any, list[Action], int] | None = None
         self._in_transaction = False
+        #: The final result while the disk refuses it (the last action is on disk already).
+        self.result_pending: dict[str, Any] | None = None
+        #: Why the pending result could not be written (what the daemon's pause shows).
+        self.result_error: JournalUnwritableError | None = None
 
     @classmethod
     def start(cls, journal: Journal, config: GameConfig, seats: list[str], mode: str) -> Session:
@@ -64,22 +80,32 @@ class Session:
                close_broken: bool = True) -> Session | None:
         """Rebuild the unfinished game (or ``record``) by replaying its journal; None if none.
 
-        A log that no longer replays (a rules change) is closed as ``abandoned`` rather than
-        crashing the daemon at every boot; with ``close_broken=False`` the error is raised instead
-        and the journal left as it is (the daemon offers to end such a game: see
-        :mod:`companion.daemon.starting`).
+        A log that no longer replays (an update changed the rules or a variant) is closed as
+        :data:`UNREPLAYABLE` with its last known scores and the reason (logged), rather than
+        crashing at every boot; its actions stay in the journal for ``export``. With
+        ``close_broken=False`` the error is raised instead and the journal left as it is (the
+        daemon offers to end such a game: see :mod:`companion.daemon.starting`). A game whose
+        last action was written but not its result (power cut, full disk) gets its result now.
         """
         record = record or journal.unfinished()
         if record is None:
             return None
+        actions = journal.actions(record.id)
         try:
-            match = replay(GameConfig.from_dict(record.config), journal.actions(record.id))
+            match = replay(GameConfig.from_dict(record.config), actions)
         except ValueError as error:
             if not close_broken:
                 raise
-            journal.finish_game(record.id, {"error": str(error)}, status="abandoned")
+            kept = last_known_result(journal, record, str(error))
+            journal.finish_game(record.id, kept, status=UNREPLAYABLE)
+            log.warning("game %d no longer replays (%s); kept with its last known scores; "
+                        "`companion export %d` still gives its actions", record.id, error, record.id)
             return None
-        return cls(match, journal, record.id, record.seats, record.mode, resumed=True)
+        session = cls(match, journal, record.id, record.seats, record.mode, resumed=True)
+        if match.is_over:
+            session.result_pending = session._result()
+            session.save_result()
+        return session
 
     def start_night(self) -> None:
         """Make this game the first of a new night: the night starts at the game's start."""
@@ -111,10 +137,51 @@ class Session:
             raise
         self.lines.append((self.version, line + _summary(events)))
         if self.match.is_over:
-            result = self.match.game.result(self.match.state)
-            self.journal.finish_game(self.game_id, {"scores": list(result.scores),
-                                                    "winners": list(result.winners)})
+            self.result_pending = self._result()
+            self.save_result()
+        elif any(isinstance(e, (TurnEnded, RoundEnded, GameEnded)) for e in events):
+            self._quiet_moment()
         return events
+
+    def _result(self) -> dict[str, Any]:
+        result = self.match.game.result(self.match.state)
+        return {"scores": list(result.scores), "winners": list(result.winners)}
+
+    def _quiet_moment(self) -> None:
+        """End of a turn: note the scores and checkpoint (after the commit, in a transaction)."""
+        scores = list(self.match.game.result(self.match.state).scores)
+        if self.journal.batched:
+            self.journal.record_scores(self.game_id, self.version, scores)  # part of the block
+        else:
+            try:
+                self.journal.record_scores(self.game_id, self.version, scores)
+            except JournalError as error:  # the action itself is on disk; only the note is missing
+                log.warning("scores after action %d not noted: %s", self.version, error)
+        self.journal.checkpoint()
+
+    def save_result(self) -> bool:
+        """Write the pending final result, then checkpoint and back up (end of the game).
+
+        True when nothing is pending any more; False (logged) while the disk refuses it. Inside
+        :meth:`transaction` the result joins the block: a refusal rolls back the block's last
+        action too and the daemon retries the whole input.
+        """
+        if self.result_pending is None:
+            return True
+        if self.journal.batched:
+            self.journal.finish_game(self.game_id, self.result_pending)
+        else:
+            try:
+                self.journal.finish_game(self.game_id, self.result_pending)
+            except JournalUnwritableError as error:
+                if self.result_error is None:
+                    log.warning("game %d result not written yet: %s", self.game_id, error)
+                self.result_error = error
+                return False
+        self.result_pending = self.result_error = None
+        self.journal.checkpoint()
+        self.journal.automatic_backup(f"game{self.game_id}")
+        return True
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
@@ -136,6 +203,7 @@ class Session:
             if self._before is not None:
                 self.match.state, self.match.log, lines = self._before
                 del self.lines[lines:]
+                self.result_pending = self.result_error = None  # the game is not over any more
             raise
         finally:
             self._in_transaction, self._before = False, None
@@ -150,6 +218,8 @@ class Session:
         if not self.match.is_over:
             result = self.match.game.result(self.match.state)
             self.journal.end_game(self.game_id, {"scores": list(result.scores), "winners": []})
+            self.journal.checkpoint()
+            self.journal.automatic_backup(f"game{self.game_id}")
 
     def cabinet_outcome(self, point: ChancePoint) -> str:
         """The machine's answer to ``point``: seeded by the game's seed and the log position.
@@ -159,6 +229,14 @@ class Session:
         """
         rng = random.Random(f"{self.config.seed}:{self.version}")
         return SeededResolver(rng).resolve(point)
+
+
+def last_known_result(journal: Journal, record: GameRecord, reason: str) -> dict[str, Any]:
+    """The result kept for a game whose log no longer replays: the scores last noted in play."""
+    known = journal.last_scores(record.id)
+    scores_at, scores = known if known else (0, [])
+    return {"scores": scores, "winners": [], "scores_at": scores_at, "actions": record.actions,
+            "reason": reason}
 
 
 def _summary(events: list[Event]) -> str:

@@ -47,3 +47,15 @@ def scribble(path: Path, offset: int, length: int = 64) -> None:
     start = offset if offset >= 0 else len(data) + offset
     data[start:start + length] = bytes((0xA5 ^ i) & 0xFF for i in range(length))
     path.write_bytes(bytes(data))
+
+
+def finished_game(seed: int = 5, game: str = "bandit", players: int = 2) -> tuple[dict[str, Any], list[str]]:
+    """A config and every action of a seeded game played to its end."""
+    rng = random.Random(seed)
+    match = Match.new(GameConfig(game, players, seed=seed))
+    while not match.is_over:
+        if match.chance_point is not None:
+            match.resolve(SeededResolver(rng))
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    return match.config.to_dict(), [str(a) for a in match.log]

@@ -143,8 +143,8 @@ def test_a_corrupt_journal_is_kept_aside_and_the_screen_says_so(tmp_path: Path) 
     daemon = make(tmp_path, game="bandit", mode="cabinet")
     try:
         daemon.step()
-        assert isinstance(daemon.view, TableView) and "unreadable journal kept as journal.sqlite.corrupt" in \
-            daemon.view.status
+        assert isinstance(daemon.view, TableView) and "damaged journal kept as journal.sqlite.corrupt" in \
+            daemon.view.status and "saved" in daemon.view.status
         assert list(tmp_path.glob("journal.sqlite.corrupt-*"))
     finally:
         daemon.close()

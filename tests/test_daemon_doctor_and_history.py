@@ -10,6 +10,7 @@ import pytest
 from companion.cli import main
 from companion.engine import load_log
 from companion.journal import Journal
+from tests.journal_faults import journal_games, scribble
 
 CONFIG = {"game": "bandit", "players": 2, "variants": [], "seed": 3, "options": {}}
 
@@ -41,14 +42,26 @@ def test_doctor_passes_with_the_simulated_camera(tmp_path: Path, capsys: pytest.
     assert "[FAIL]" not in out and code == 0
 
 
-def test_doctor_warns_about_a_journal_that_is_not_ours(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_doctor_fails_on_a_journal_path_that_is_not_a_journal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
     (tmp_path / "journal.sqlite").write_bytes(b"garbage" * 100)
     main(["doctor", "--config", str(tmp_path / "none.toml")])
     out = capsys.readouterr().out
-    assert "[warn] state directory" in out and "move it aside" in out
+    assert "[FAIL] state directory" in out and "not an SQLite database" in out
     assert (tmp_path / "journal.sqlite").read_bytes() == b"garbage" * 100  # the doctor changes nothing
+
+
+def test_doctor_warns_about_a_damaged_journal_and_says_it_will_be_recovered(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    journal_games(tmp_path / "journal.sqlite", [20, 20])
+    scribble(tmp_path / "journal.sqlite", 2 * 4096, 16)
+    damaged = (tmp_path / "journal.sqlite").read_bytes()
+    main(["doctor", "--config", str(tmp_path / "none.toml")])
+    out = capsys.readouterr().out
+    assert "[warn] state directory" in out and "damaged" in out and "recovers its games" in out
+    assert (tmp_path / "journal.sqlite").read_bytes() == damaged
 
 
 def test_history_lists_players_result_and_duration(

@@ -7,8 +7,10 @@ draw the view, then play the sounds, light the lamps and ping the systemd watchd
 the loop waits: the camera and vision run on their own thread, the panel's callbacks only put
 into the queue, and a journal write is one small SQLite transaction.
 
-A full disk pauses the game: the action that could not be written is taken back (the match is
-exactly as on disk), the screen says so, and the same input is retried every two seconds.
+A journal that cannot be written (full disk, read-only card) pauses the game, at boot as in
+play: the action that could not be written is taken back (the match is exactly as on disk), the
+screen and the log say why, and the same input (or the opening of the journal, or a game's final
+result) is retried every two seconds until a write succeeds.
 """
 
 from __future__ import annotations
@@ -37,11 +39,12 @@ from companion.flows import make_flow
 from companion.flows.base import Flow
 from companion.flows.lobby import Lobby, MenuRequest, StartRequest
 from companion.flows.teach import TeachFlow, TeachFrame
-from companion.journal import Journal, JournalFullError
+from companion.journal import Journal, JournalFullError, JournalUnwritableError
 from companion.scoreboard.address import LinkSource
 from companion.screen.views import (
     AttractView,
     FinalScoresView,
+    MessageView,
     ScoreboardLink,
     TableView,
     View,
@@ -59,7 +62,10 @@ IDLE_REDRAW = 0.1
 MAT_MESSAGE = "The camera cannot see the mat: put it in view with all four corners showing"
 #: what the camera thread does with each frame instead of reading cards (see CameraWorker's job)
 CameraJob = Callable[[str], Callable[[Any], object]]
-PAUSED_MESSAGE = "Disk full: the game is paused and nothing is lost. Free space on the SD card."
+PAUSED_MESSAGE = JournalFullError.screen
+#: What a pause retries besides an input: opening the journal (at boot), a game's final result.
+_BOOT = "open the journal"
+_RESULT = "write the result"
 
 
 class Dealer(Protocol):
@@ -160,9 +166,6 @@ class Daemon:
         if self.options.headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        self.journal = Journal.open(self.options.journal_path or self.config.journal_path)
-        if self.journal.moved_aside:
-            self.note = f"unreadable journal kept as {self.journal.moved_aside.name}"
         from companion.screen.display import Display
         from companion.sound.player import SoundPlayer
 
@@ -172,16 +175,34 @@ class Daemon:
         # Without an audio device the player stays silent; it never stops the game.
         self.sound = SoundPlayer(self.config.audio.device, self.config.audio.volume)
         self._open_controls()
-        session = self._resume()
-        if session is not None:
-            self._begin(session)
-        elif self.options.game:
-            request = self._asked()
-            self._guarded(lambda: self._start_game(request), request)
+        # The screen first, so a journal that cannot be written yet is a message, not a blank.
+        self._boot(time.monotonic())
         self.running = True
         # The camera thread is running by now (for a table game); READY does not wait for its
         # first frame: a missing camera is a fault the game survives with entry by buttons.
-        self.notifier.ready("screen, controls and camera up")
+        self.notifier.ready(f"paused: {self.paused}" if self.paused else "screen, controls and camera up")
+
+    def _boot(self, now: float) -> None:
+        """Open the journal and resume its game (or start the asked one); a disk that cannot be
+        written pauses here and is retried. Anything else (not a journal, a second daemon) is a
+        one-line error that stops the start."""
+        try:
+            if self.journal is None:
+                self.journal = Journal.open(self.options.journal_path or self.config.journal_path)
+                if self.journal.recovery:
+                    report = self.journal.recovery
+                    self.note = (f"damaged journal kept as {report.moved_to.name}; "
+                                 f"saved {report.actions_saved} actions")
+            session = self._resume()
+        except JournalUnwritableError as error:
+            self._pause(error, _BOOT, now)
+            return
+        if session is not None:
+            self._begin(session)
+            self._check_result(now)
+        elif self.options.game:
+            request = self._asked()
+            self._guarded(lambda: self._start_game(request), request)
 
     def _resume(self) -> Session | None:
         """The unfinished game to go on with, saying so (and what was not started instead)."""
@@ -317,14 +338,28 @@ class Daemon:
     # --- inputs ----------------------------------------------------------------------------
 
     def _guarded(self, act: Callable[[], None], item: object) -> None:
-        """Run ``act``; a full disk pauses the game and keeps ``item`` to retry."""
+        """Run ``act``; a journal that cannot be written pauses the game and keeps ``item`` to retry."""
         try:
             act()
-        except JournalFullError:
-            self.paused = PAUSED_MESSAGE
-            self._retry = item
-            self._retry_at = time.monotonic() + PAUSE_RETRY
-            log.warning("journal write refused: disk full; game paused")
+        except JournalUnwritableError as error:
+            self._pause(error, item, time.monotonic())
+            return
+        self._check_result(time.monotonic())
+
+    def _pause(self, error: JournalUnwritableError, item: object, now: float) -> None:
+        """Show why the game waits, log it once, and retry ``item`` in :data:`PAUSE_RETRY` s."""
+        if self.paused != error.screen:
+            log.warning("game paused: %s", error)
+            self.notifier.status(f"paused: {error.screen}")
+        self.paused = error.screen
+        self._retry = item
+        self._retry_at = now + PAUSE_RETRY
+
+    def _check_result(self, now: float) -> None:
+        """A game over whose result the disk refused: pause until it is written."""
+        session = self.flow.session if self.flow is not None else None
+        if session is not None and session.result_pending is not None and session.result_error is not None:
+            self._pause(session.result_error, _RESULT, now)
 
     def dispatch(self, item: object) -> None:
         """Handle one queued thing: a control, a camera observation, a camera status."""
@@ -466,12 +501,20 @@ class Daemon:
         self._retry = None
         if item is None:
             return  # the flow's own tick retries on this frame
-        if isinstance(item, StartRequest):
+        if item == _BOOT:
+            self._boot(now)
+        elif item == _RESULT:
+            if self.flow is not None and not self.flow.session.save_result():
+                self._check_result(now)
+        elif isinstance(item, StartRequest):
             self._guarded(lambda: self._start_game(item), item)
         else:
             self.dispatch(item)
         if self.paused:
             self._retry_at = now + PAUSE_RETRY
+        else:
+            log.info("journal writable again: game resumed")
+            self.notifier.status("playing")
 
     def _autoplay(self) -> None:
         if self.flow is None:
@@ -491,6 +534,8 @@ class Daemon:
         if self.teach is not None:
             return self.teach.view()
         if self.flow is None:
+            if self.paused:
+                return MessageView("Paused", (self.paused,), tone="warn")
             if self.menu is not None:
                 return menu_view(self)
             view = self.lobby.view()

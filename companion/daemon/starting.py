@@ -15,6 +15,7 @@ companion.errors.UserError: Pay Line plays in cabinet mode, not table; start it 
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from companion.engine import GameConfig, Match, get_game, replay
@@ -22,7 +23,9 @@ from companion.engine.errors import EngineError
 from companion.errors import UserError
 from companion.flows import FLOWS
 from companion.journal import GameRecord, Journal
-from companion.session import Session
+from companion.session import Session, last_known_result
+
+log = logging.getLogger(__name__)
 
 #: How to start anew, for the lines that say a game was resumed instead.
 START_ANEW = "`companion run --new` (or End this game in the menu)"
@@ -105,13 +108,15 @@ def end_game(journal: Journal, game_id: int | None = None) -> GameRecord:
         raise UserError("no game is being played; `companion history` lists the games")
     if record.status != "playing":
         raise UserError(f"{describe(record)} is already {record.status}; only a game being played can end")
-    result = None
     try:
         match = replay(GameConfig.from_dict(record.config), journal.actions(record.id))
         scored = match.game.result(match.state)
         result = {"scores": list(scored.scores), "winners": []}
-    except (UserError, ValueError):
-        pass  # a game that no longer replays ends without scores
+    except (UserError, ValueError) as error:
+        # A game that no longer replays (an update) ends with the scores last noted in play.
+        result = last_known_result(journal, record, str(error))
+        log.warning("%s no longer replays (%s); ended with its last known scores %s",
+                    describe(record), error, result["scores"])
     journal.end_game(record.id, result)
     return journal.game(record.id)
 

@@ -82,6 +82,8 @@ class Journal(JournalReader):
         self._lock = lock
         #: inside :meth:`transaction`: writes join one transaction, committed when it ends
         self._batched = False
+        #: quiet-moment work asked for inside :meth:`transaction`, done once it has committed
+        self._after_commit: dict[str, Any] = {}
 
     @property
     def moved_aside(self) -> Path | None:
@@ -156,6 +158,7 @@ class Journal(JournalReader):
             if self._db.in_transaction:
                 self._db.execute("COMMIT")
         except BaseException as error:
+            self._after_commit.clear()
             with contextlib.suppress(sqlite3.Error):
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
@@ -164,6 +167,14 @@ class Journal(JournalReader):
             raise
         finally:
             self._batched = False
+        later, self._after_commit = self._after_commit, {}
+        for work in later.values():
+            work()
+
+    @property
+    def batched(self) -> bool:
+        """True inside :meth:`transaction` (writes are not committed yet)."""
+        return self._batched
 
     def _write(self, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
         if self._batched:
@@ -257,8 +268,12 @@ class Journal(JournalReader):
 
         Called at quiet moments (end of a turn, end of a game). SQLite makes it safe against a
         power cut at any point; a failure (full disk) changes nothing and is only logged, since
-        every action is already committed in the WAL. True when the WAL was emptied.
+        every action is already committed in the WAL. True when the WAL was emptied. Inside
+        :meth:`transaction` it waits for the commit (a checkpoint cannot copy what is not written).
         """
+        if self._batched:
+            self._after_commit.setdefault("checkpoint", self.checkpoint)
+            return False
         try:
             busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         except sqlite3.Error as error:
@@ -274,7 +289,12 @@ class Journal(JournalReader):
             raise unwritable(error, target, "write the backup") from None
 
     def automatic_backup(self, label: str) -> Path | None:
-        """The end-of-game copy in ``backups/`` (the newest few are kept); None (logged) on failure."""
+        """The end-of-game copy in ``backups/`` (the newest few are kept); None (logged) on failure.
+
+        Inside :meth:`transaction` it is made once the block has committed (None here)."""
+        if self._batched:
+            self._after_commit.setdefault(f"backup {label}", lambda: self.automatic_backup(label))
+            return None
         try:
             return automatic_backup(self._db, self.path, label)
         except (sqlite3.Error, OSError) as error:

@@ -22,14 +22,28 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def describe_result(record: GameRecord) -> str:
-    """``Ann 120, Bob 85: Ann wins`` / ``shared by Ann and Bob`` / ``playing (12 actions)``."""
+def _table(record: GameRecord, scores: list[int]) -> str:
+    names = [record.seats[i] if i < len(record.seats) else f"Player {i + 1}" for i in range(len(scores))]
+    return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=False))
+
+
+def describe_result(record: GameRecord, last_known: list[int] | None = None) -> str:
+    """``Ann 120, Bob 85: Ann wins`` / ``shared by Ann and Bob`` / ``playing (12 actions)``.
+
+    A game whose log no longer replays (an update) shows its last known scores: ``last_known``
+    for one still being played, the kept result (which names the reason) for one closed.
+    """
+    if last_known is not None:
+        return (f"cannot be resumed, its log no longer replays: last known scores "
+                f"{_table(record, last_known) or '(none noted)'}; `companion end {record.id}` ends it")
     if record.result is None:
         return f"{record.status} ({record.actions} actions)"
     scores = list(record.result.get("scores", []))
     winners = list(record.result.get("winners", []))
     names = [record.seats[i] if i < len(record.seats) else f"Player {i + 1}" for i in range(len(scores))]
-    table = ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=False))
+    table = _table(record, scores)
+    if "reason" in record.result:
+        return f"{record.status}: last known scores {table or '(none noted)'}, its log no longer replays"
     if record.status != "finished":
         return f"{record.status}: {table}"
     won = [names[w] for w in winners if w < len(names)]
@@ -49,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         return _nights(args)
     with open_for_cli(args.config, args.journal) as journal:
         records = journal.games()
+        stuck = {r.id: _last_known_if_stuck(journal, r) for r in records if r.status == "playing"}
     if args.json:
         for r in records:
             print(json.dumps({"id": r.id, "game": r.game, "mode": r.mode, "seats": r.seats,
@@ -61,8 +76,19 @@ def run(args: argparse.Namespace) -> int:
     for r in records:
         started = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.started_at))
         print(f"{r.id:>4}  {started}  {r.game:<16} {r.mode:<7}  {', '.join(r.seats):<24}  "
-              f"{duration_text(r.duration):>12}  {describe_result(r)}")
+              f"{duration_text(r.duration):>12}  {describe_result(r, stuck.get(r.id))}")
     return 0
+
+
+def _last_known_if_stuck(journal: Any, record: GameRecord) -> list[int] | None:
+    """The last scores noted in play of a game being played whose log no longer replays, else None."""
+    from companion.journal.recovery import replayable_prefix
+
+    _, why = replayable_prefix(record.config, journal.actions(record.id))
+    if why is None:
+        return None
+    known = journal.last_scores(record.id)
+    return known[1] if known else []
 
 
 def _nights(args: argparse.Namespace) -> int:
