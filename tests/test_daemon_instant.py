@@ -322,3 +322,40 @@ def test_bench_misreads_reveals_no_card_that_was_not_laid(tmp_path: Path) -> Non
     counts = play(turns=6, rule="agree", seed=2, tmp=tmp_path)
     assert counts["camera_reveals"] + counts["button_entries"] > 0
     assert counts["wrong_reveals"] == 0 and counts["wrong_payouts"] == 0
+
+
+def test_a_cabinet_game_runs_without_numpy_or_opencv(tmp_path: Path) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, json\n"
+        "from companion.cli import main\n"
+        "code = main(['run', '--headless', '--keyboard', '--game', 'bandit', '--mode', 'cabinet',\n"
+        "             '--seed', '2', '--autoplay', '2', '--frames', '400', '--journal', sys.argv[1]])\n"
+        "print(json.dumps([code, sorted(m for m in sys.modules if m.split('.')[0] in ('cv2', 'numpy'))]),\n"
+        "      file=sys.stderr)\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", probe, str(tmp_path / "j.sqlite")], capture_output=True,
+                          text=True, timeout=300, env=env, check=False)
+    code, heavy = json.loads(done.stderr.strip().splitlines()[-1])
+    assert code == 0 and heavy == []
+
+
+def test_the_shipped_symbol_pictures_are_the_art_as_drawn_now() -> None:
+    import cv2
+    import numpy as np
+
+    from companion import art
+
+    for game_id in art.game_ids():
+        for symbol_id in [*art.symbol_ids(game_id), *art.piece_ids(game_id)]:
+            path = art.rendered_path(game_id, symbol_id)
+            shipped = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+            assert shipped is not None, f"{path.name} is missing: python -m companion.art.prerender"
+            drawn = art.render_symbol(game_id, symbol_id, art.RENDERED_PX)
+            difference = np.abs(cv2.cvtColor(shipped, cv2.COLOR_BGRA2RGBA).astype(int) - drawn.astype(int))
+            assert difference.mean() < 0.5, f"{path.name} is stale: python -m companion.art.prerender"

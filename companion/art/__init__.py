@@ -16,13 +16,22 @@ pastes the same arrays onto cards: same shapes, same colours.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from companion.art.canvas import Canvas
 from companion.art.catalog import CARDS, PIECES, SymbolArt
 
-__all__ = ["game_ids", "piece_ids", "render_symbol", "symbol_color", "symbol_ids", "symbol_label"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["RENDERED_PX", "game_ids", "piece_ids", "render_symbol", "rendered_path", "symbol_color",
+           "symbol_ids", "symbol_label"]
+
+#: The size of the symbol pictures shipped in ``companion/art/rendered`` (``python -m
+#: companion.art.prerender`` makes them): the screen scales them, so it needs neither NumPy nor
+#: OpenCV (a cabinet then runs without them: about 31 MB less on a Pi).
+RENDERED_PX = 256
+RENDERED_DIR = Path(__file__).resolve().parent / "rendered"
 
 
 def game_ids() -> list[str]:
@@ -60,8 +69,19 @@ def symbol_label(game_id: str, symbol_id: str) -> str:
     return _lookup(game_id, symbol_id).label
 
 
+def rendered_path(game_id: str, symbol_id: str) -> Path:
+    """Where the shipped ``RENDERED_PX`` picture of a symbol (or piece) is: a PNG with alpha.
+
+    Raises :class:`KeyError` for an unknown game or symbol, as :func:`render_symbol` does.
+    """
+    _lookup(game_id, symbol_id)
+    return RENDERED_DIR / f"{game_id}--{symbol_id.replace(':', '-')}.png"
+
+
 @lru_cache(maxsize=512)
 def _render(game_id: str, symbol_id: str, size_px: int) -> np.ndarray:
+    from companion.art.canvas import Canvas
+
     art = _lookup(game_id, symbol_id)
     canvas = Canvas(size_px)
     art.draw(canvas)

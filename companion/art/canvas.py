@@ -19,13 +19,9 @@ from contextlib import contextmanager
 import cv2
 import numpy as np
 
-RGB = tuple[int, int, int]
-Point = tuple[float, float]
+from companion.art.palette import INK, RGB, STROKE, Point, mix, star_points
 
-#: The outline colour every symbol shares: a warm near-black, like printed ink.
-INK: RGB = (32, 24, 28)
-#: Outline width in design units (of 100).
-STROKE = 2.6
+__all__ = ["INK", "RGB", "STROKE", "Canvas", "Point", "mix", "star_points"]
 _SHIFT = 4  # cv2 fixed-point bits: sub-pixel precise shapes
 _ONE = 1 << _SHIFT
 
@@ -235,24 +231,3 @@ def _rounded_points(box: tuple[float, float, float, float], radius: float) -> li
             a = np.deg2rad(start + step * 15)
             points.append((cx + r * float(np.cos(a)), cy + r * float(np.sin(a))))
     return points
-
-
-def star_points(
-    center: Point, outer: float, inner: float, spikes: int = 5, turn: float = -90.0
-) -> list[Point]:
-    """Points of a star polygon (used by wilds, the 'all' token and the jackpot crown)."""
-    pts: list[Point] = []
-    for i in range(spikes * 2):
-        r = outer if i % 2 == 0 else inner
-        a = np.deg2rad(turn + i * 180.0 / spikes)
-        pts.append((center[0] + r * float(np.cos(a)), center[1] + r * float(np.sin(a))))
-    return pts
-
-
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    """Blend two colours: t=0 gives a, t=1 gives b."""
-    return (
-        int(round(a[0] + (b[0] - a[0]) * t)),
-        int(round(a[1] + (b[1] - a[1]) * t)),
-        int(round(a[2] + (b[2] - a[2]) * t)),
-    )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from companion.art import shapes
-from companion.art.canvas import RGB
+from companion.art.palette import RGB
 from companion.art.shapes import Drawer
 
 

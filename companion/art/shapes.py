@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from companion.art.canvas import INK, RGB, Canvas, mix, star_points
+from companion.art.palette import INK, RGB, mix, star_points
 
-Drawer = Callable[[Canvas], None]
+if TYPE_CHECKING:
+    from companion.art.canvas import Canvas
+
+Drawer = Callable[["Canvas"], None]
 
 WHITE: RGB = (255, 255, 255)
 LEAF: RGB = (60, 165, 70)

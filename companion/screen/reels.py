@@ -15,11 +15,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
 import pygame
 
 from companion import art
-from companion.art.canvas import Canvas
 from companion.screen import resources as res
 from companion.screen.reelmotion import ReelPlan
 from companion.screen.views import ReelSet
@@ -410,11 +408,21 @@ def _throws(seed: int, payout: int, size: tuple[int, int]) -> list[tuple[float, 
 
 
 def _coin_surface(size: int, phase: float) -> pygame.Surface:
-    canvas = Canvas(size)
+    """One frame of a spinning coin (``phase`` 0..1 of a half turn), drawn at twice the size and
+    scaled down for smooth edges."""
+    big = size * 2
+    coin = pygame.Surface((big, big), pygame.SRCALPHA)
     squash = max(0.12, abs(math.cos(phase * math.pi)))
-    canvas.ellipse((50, 50), (44 * squash, 44), 0, fill=(250, 196, 40), stroke=5)
+
+    def oval(rx: float, ry: float) -> pygame.Rect:
+        return pygame.Rect(0, 0, max(2, int(big * rx / 50)), max(2, int(big * ry / 50))).move(
+            big // 2 - int(big * rx / 100), big // 2 - int(big * ry / 100))
+
+    line = max(1, big // 20)
+    pygame.draw.ellipse(coin, (32, 24, 28), oval(46 * squash, 46))
+    pygame.draw.ellipse(coin, (250, 196, 40), oval(44 * squash - 2.5, 41.5))
     if squash > 0.5:
-        canvas.ellipse((50, 50), (30 * squash, 30), 0, fill=None, outline=(200, 140, 20), stroke=5)
-        canvas.gloss((40, 36), (10 * squash, 5))
-    rgba = np.ascontiguousarray(canvas.to_rgba())
-    return pygame.image.frombuffer(rgba.tobytes(), (size, size), "RGBA").convert_alpha()
+        pygame.draw.ellipse(coin, (200, 140, 20), oval(30 * squash, 30), line)
+        gloss = oval(10 * squash, 5).move(-big // 10, -big * 14 // 100)
+        pygame.draw.ellipse(coin, (255, 244, 200), gloss)
+    return pygame.transform.smoothscale(coin, (size, size)).convert_alpha()

@@ -1,7 +1,8 @@
 """Cached drawing resources: colours, text, symbol surfaces, pre-rendered reel cells.
 
-Everything that is slow to make (rendering text, turning symbol arrays into surfaces,
-blurring reel cells) is made once and kept, and every surface is ``convert()``-ed for the
+Everything that is slow to make (rendering text, scaling the shipped symbol pictures,
+blurring reel cells) is made once and kept, with pygame alone (no NumPy, no OpenCV: a cabinet
+runs without them), and every surface is ``convert()``-ed for the
 display's pixel format: an unconverted RGBA surface blits many times slower (docs/platform.md).
 """
 
@@ -10,12 +11,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-import cv2
-import numpy as np
 import pygame
 
 from companion import art
-from companion.art.canvas import Canvas
 
 log = logging.getLogger(__name__)
 
@@ -102,8 +100,7 @@ class Resources:
         key = (game_id, symbol_id, size)
         surface = self._symbols.get(key)
         if surface is None:
-            rgba = symbol_rgba(game_id, symbol_id, size)
-            surface = pygame.image.frombuffer(rgba.tobytes(), (size, size), "RGBA").convert_alpha()
+            surface = symbol_surface(game_id, symbol_id, size)
             self._symbols[key] = surface
         return surface
 
@@ -121,80 +118,101 @@ class Resources:
 
 
 _warned: set[tuple[str, str]] = set()
+#: the shipped pictures, loaded once each (see :data:`companion.art.RENDERED_PX`)
+_pictures: dict[tuple[str, str], pygame.Surface] = {}
 
 
-def symbol_rgba(game_id: str, symbol_id: str, size: int) -> np.ndarray:
-    """A symbol's RGBA art; a split card ``a|b`` shows both halves; an id the art does not know
-    (a view built wrongly) shows a question mark and logs one warning, so the screen never
-    stops the game."""
+def symbol_surface(game_id: str, symbol_id: str, size: int) -> pygame.Surface:
+    """A symbol's art at ``size`` px with alpha, scaled from the shipped picture (no NumPy, no
+    OpenCV); a split card ``a|b`` shows both halves; an id the art does not know (a view built
+    wrongly) shows a question mark and logs one warning, so the screen never stops the game."""
     if "|" in symbol_id:
         first, second = symbol_id.split("|", 1)
-        return _split_art(
-            symbol_rgba(game_id, first, int(size * 0.62)),
-            symbol_rgba(game_id, second, int(size * 0.62)),
-            size,
-        )
+        small = int(size * 0.62)
+        out = pygame.Surface((size, size), pygame.SRCALPHA)
+        out.blit(symbol_surface(game_id, first, small), (0, 0))
+        out.blit(symbol_surface(game_id, second, small), (size - small, size - small))
+        return out
     try:
-        return art.render_symbol(game_id, symbol_id, size)
+        picture = _picture(game_id, symbol_id)
     except KeyError as error:
         if (game_id, symbol_id) not in _warned:
             _warned.add((game_id, symbol_id))
             log.warning("screen: %s; drawing a question mark", error.args[0] if error.args else error)
         return _unknown(size)
+    return pygame.transform.smoothscale(picture, (size, size)).convert_alpha()
 
 
-def _unknown(size: int) -> np.ndarray:
-    canvas = Canvas(size)
-    canvas.circle((50, 50), 40, fill=(200, 200, 210))
-    canvas.text("?", (50, 50), 42, (60, 60, 70), outline=None, weight=0.18)
-    return canvas.to_rgba()
+def _picture(game_id: str, symbol_id: str) -> pygame.Surface:
+    """The symbol's shipped picture; drawn now (NumPy and OpenCV) only if it is missing."""
+    key = (game_id, symbol_id)
+    picture = _pictures.get(key)
+    if picture is None:
+        path = art.rendered_path(game_id, symbol_id)  # KeyError for a symbol the art lacks
+        if path.is_file():
+            picture = pygame.image.load(str(path)).convert_alpha()
+        else:
+            log.warning("screen: %s is missing; drawing it (python -m companion.art.prerender)", path.name)
+            rgba = art.render_symbol(game_id, symbol_id, art.RENDERED_PX)
+            size = art.RENDERED_PX
+            picture = pygame.image.frombuffer(rgba.tobytes(), (size, size), "RGBA").convert_alpha()
+        _pictures[key] = picture
+    return picture
 
 
-def _split_art(a: np.ndarray, b: np.ndarray, size: int) -> np.ndarray:
-    small = a.shape[0]
-    out = np.zeros((size, size, 4), np.uint8)
-    out[:small, :small] = a
-    region = out[size - small :, size - small :]
-    alpha = b[..., 3:4].astype(np.float32) / 255.0
-    region[..., :3] = (b[..., :3] * alpha + region[..., :3] * (1 - alpha)).astype(np.uint8)
-    region[..., 3] = np.maximum(region[..., 3], b[..., 3])
+def _unknown(size: int) -> pygame.Surface:
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(out, (200, 200, 210), (size // 2, size // 2), int(size * 0.4))
+    font = pygame.font.Font(None, max(8, int(size * 0.6)))
+    mark = font.render("?", True, (60, 60, 70))
+    out.blit(mark, mark.get_rect(center=(size // 2, size // 2)))
     return out
 
 
 def _make_cell(game_id: str, symbol_id: str | None, width: int, height: int, blur: bool) -> pygame.Surface:
-    rgb = np.empty((height, width, 3), np.float32)
-    rgb[:] = REEL_FACE
+    cell = pygame.Surface((width, height))
+    cell.fill(REEL_FACE)
     if symbol_id:
         size = max(8, int(min(width, height) * 0.84))
-        sym = symbol_rgba(game_id, symbol_id, size).astype(np.float32) / 255.0
-        x0 = (width - size) // 2
-        y0 = (height - size) // 2
-        alpha = sym[..., 3:4]
-        region = rgb[y0 : y0 + size, x0 : x0 + size]
-        region[:] = sym[..., :3] * 255.0 * alpha + region * (1.0 - alpha)
+        cell.blit(symbol_surface(game_id, symbol_id, size), ((width - size) // 2, (height - size) // 2))
     if blur:
-        # a vertical box blur that wraps around, as the strip runs on past the cell's edges
-        k = max(3, height // 5) | 1
-        padded = np.concatenate([rgb[-(k // 2) :], rgb, rgb[: k // 2]], axis=0)
-        rgb = np.asarray(cv2.blur(padded, (1, k))[k // 2 : k // 2 + height], np.float32)
+        cell = _vertical_blur(cell, max(3, height // 5) | 1)
     # a thin divider at the bottom of every cell, as on a printed reel strip
-    rgb[-1:, :, :] = np.array(REEL_SHADE, np.float32)
-    data = np.clip(rgb, 0, 255).astype(np.uint8)
-    return pygame.image.frombuffer(data.tobytes(), (width, height), "RGB").convert()
+    pygame.draw.line(cell, REEL_SHADE, (0, height - 1), (width - 1, height - 1))
+    return cell.convert()
+
+
+def _vertical_blur(cell: pygame.Surface, k: int) -> pygame.Surface:
+    """A vertical box blur over about ``k`` rows that wraps around, as the strip runs on past the
+    cell's edges: each pass averages the picture with itself shifted by 1, 2, 4 ... rows."""
+    height = cell.get_height()
+    out = cell.copy()
+    shift = 1
+    while shift * 2 <= k and shift < height:
+        layer = out.copy()
+        layer.set_alpha(128)  # blitting at half opacity averages the two
+        out.blit(layer, (0, shift))
+        out.blit(layer, (0, shift - height))  # what runs off the bottom comes round at the top
+        shift *= 2
+    return out
 
 
 def drum_shade(width: int, height: int) -> pygame.Surface:
     """A translucent overlay that darkens a reel window toward its top and bottom edges."""
-    y = np.linspace(-1.0, 1.0, height, dtype=np.float32)
-    alpha = (np.clip(np.abs(y) - 0.55, 0, 1) / 0.45) ** 1.6 * 150.0
-    data = np.zeros((height, width, 4), np.uint8)
-    data[..., 3] = alpha[:, None].astype(np.uint8)
-    return pygame.image.frombuffer(data.tobytes(), (width, height), "RGBA").convert_alpha()
+    shade = pygame.Surface((width, height), pygame.SRCALPHA)
+    for y in range(height):
+        edge = abs(-1.0 + 2.0 * y / max(1, height - 1))
+        alpha = int((min(1.0, max(0.0, edge - 0.55)) / 0.45) ** 1.6 * 150.0)
+        if alpha:
+            shade.fill((0, 0, 0, alpha), (0, y, width, 1))
+    return shade.convert_alpha()
 
 
 def vertical_gradient(width: int, height: int, top: RGB, bottom: RGB) -> pygame.Surface:
     """An opaque top-to-bottom gradient (the backdrop), made once per size."""
-    t = np.linspace(0.0, 1.0, height, dtype=np.float32)[:, None, None]
-    grad = np.array(top, np.float32) * (1 - t) + np.array(bottom, np.float32) * t
-    data = np.broadcast_to(grad, (height, width, 3)).astype(np.uint8)
-    return pygame.image.frombuffer(np.ascontiguousarray(data).tobytes(), (width, height), "RGB").convert()
+    surface = pygame.Surface((width, height))
+    for y in range(height):
+        t = y / max(1, height - 1)
+        color = tuple(int(a * (1 - t) + b * t) for a, b in zip(top, bottom, strict=True))
+        surface.fill(color, (0, y, width, 1))
+    return surface.convert()

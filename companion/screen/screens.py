@@ -6,8 +6,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import cv2
-import numpy as np
 import pygame
 
 from companion import art
@@ -483,6 +481,9 @@ def camera(frame: w.Frame, view: CameraView) -> None:
 
 def preview_surface(preview: object, room: tuple[int, int]) -> pygame.Surface | None:
     """A camera frame (BGR array) scaled to fit ``room``, or None if it is not a picture."""
+    import cv2  # only the camera's preview (doctor, teaching a deck) needs them
+    import numpy as np
+
     if not isinstance(preview, np.ndarray) or preview.ndim != 3 or preview.shape[2] != 3 or preview.size == 0:
         return None
     h, w_ = preview.shape[:2]

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from companion.sound.levels import RATE, fanfare_tier
 
-from companion.sound import synth
+if TYPE_CHECKING:
+    import numpy as np
 
 log = logging.getLogger(__name__)
 
@@ -107,10 +108,12 @@ class SoundPlayer:
 
     def clip(self, name: str, **params: Any) -> np.ndarray:
         """The float samples ``play`` would use (22050 Hz mono), e.g. to inspect or test them."""
+        from companion.sound import synth
+
         if name == "shake":
             return synth.shake(int(params.get("chips", 0)))
         if name == "fanfare":
-            return synth.fanfare(synth.fanfare_tier(int(params.get("amount", 1))))
+            return synth.fanfare(fanfare_tier(int(params.get("amount", 1))))
         return synth.EFFECTS[name]()
 
     def close(self) -> None:
@@ -135,7 +138,7 @@ class SoundPlayer:
             log.warning("pygame is not installed: sound is off")
             return False
         try:
-            pygame.mixer.init(synth.RATE, -16, 1, 512, devicename=device)
+            pygame.mixer.init(RATE, -16, 1, 512, devicename=device)
             self.device = device
         except pygame.error as error:
             if device is None:
@@ -149,7 +152,7 @@ class SoundPlayer:
                 ", ".join(known) or "none",
             )
             try:
-                pygame.mixer.init(synth.RATE, -16, 1, 512)
+                pygame.mixer.init(RATE, -16, 1, 512)
             except pygame.error as fallback:
                 log.warning("no audio output (%s): sound is off", fallback)
                 return False
@@ -161,10 +164,10 @@ class SoundPlayer:
     def _sound_for(self, name: str, params: dict[str, Any]) -> tuple[Any, float]:
         if name == "shake":
             chips = max(0, int(params.get("chips", 0)))
-            return self._make(f"shake:{chips}", lambda: synth.shake(chips)), 1.0
+            return self._make(f"shake:{chips}", lambda: _synth().shake(chips)), 1.0
         if name == "fanfare":
             amount = int(params.get("amount", 1))
-            tier = synth.fanfare_tier(amount)
+            tier = fanfare_tier(amount)
             return self._load(f"fanfare_{tier}"), 0.75 + 0.25 * tier / 3
         return self._load(name), _GAIN.get(name, 1.0)
 
@@ -177,7 +180,7 @@ class SoundPlayer:
             if path.is_file():
                 sound = pygame.mixer.Sound(str(path))
             else:  # an install without the WAVs: make it from the same recipe
-                sound = self._from_samples(synth.EFFECTS[key]())
+                sound = self._from_samples(_synth().EFFECTS[key]())
             self._sounds[key] = sound
         return sound
 
@@ -191,12 +194,20 @@ class SoundPlayer:
         return sound
 
     def _from_samples(self, clip: np.ndarray) -> Any:
+        import numpy as np  # only sounds made here (a shake, a missing WAV) need it
         import pygame
 
         pcm = (np.clip(clip, -1.0, 1.0) * 32767.0).round().astype(np.int16)
         if self._channels > 1:
             pcm = np.repeat(pcm[:, None], self._channels, axis=1)
         return pygame.sndarray.make_sound(np.ascontiguousarray(pcm))
+
+
+def _synth() -> Any:
+    """The synthesiser (NumPy): only for the box shake and a WAV missing from the install."""
+    from companion.sound import synth
+
+    return synth
 
 
 def _clamp(volume: float) -> float:

@@ -16,7 +16,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-RATE = 22050
+from companion.sound.levels import RATE, fanfare_tier
+
+__all__ = ["EFFECTS", "RATE", "fanfare", "fanfare_tier", "shake", "to_pcm16"]
 PEAK = 0.85
 
 
@@ -281,13 +283,6 @@ EFFECTS: dict[str, Callable[[], np.ndarray]] = {
     "error": error,
     "attract": attract,
 }
-
-
-def fanfare_tier(amount: int) -> int:
-    """Which fanfare a win gets: 1 under 10 coins/points, 2 under 50, else 3."""
-    if amount < 10:
-        return 1
-    return 2 if amount < 50 else 3
 
 
 def to_pcm16(clip: np.ndarray) -> bytes:
