@@ -8,8 +8,6 @@ bottom: a warning band (a look-alike), the prompt and the live buttons as pills.
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
 import pygame
 
 from companion.screen import resources as res
@@ -137,6 +135,9 @@ def _picture(frame: w.Frame, view: TeachView, rect: pygame.Rect) -> None:
 
 def _with_outline(preview: object, quad: object) -> object:
     """A copy of the preview with the card's outline drawn on it (the preview as is without one)."""
+    import cv2  # only while teaching, with the camera's picture: a cabinet runs without them
+    import numpy as np
+
     if not isinstance(preview, np.ndarray) or quad is None:
         return preview
     marked = preview.copy()
