@@ -68,3 +68,18 @@ def test_without_the_games_word_a_refused_outcome_claims_neither() -> None:
     point = ChancePoint("roll", "die 1", (("red", 1),))
     with pytest.raises(ImpossibleOutcomeError, match="'x' cannot be die 1 now .*check die 1"):
         point.check("x")
+
+
+@pytest.mark.parametrize("game_id", ["bandit", "jackpot-payout", "mega-jackpot", "pay-line",
+                                     "thanks-a-lottery"])
+def test_every_game_says_an_outcome_is_not_in_the_game_rather_than_used_up(game_id: str) -> None:
+    from companion.engine import Action, GameConfig, ImpossibleOutcomeError, Match, get_game
+
+    game_cls = get_game(game_id)
+    match = Match.new(GameConfig(game_id, max(2, game_cls.min_players), seed=1))
+    point = match.chance_point
+    assert point is not None
+    with pytest.raises(ImpossibleOutcomeError) as refused:
+        match.apply(Action.reveal("lemon"))
+    assert "there is no 'lemon' in this game" in str(refused.value)
+    assert "die" not in str(refused.value).replace(point.what, "")

@@ -153,6 +153,10 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
 
     # --- decisions ------------------------------------------------------------------------------------
 
+    def ever_revealed(self, point: ChancePoint) -> Mapping[str, Any]:
+        """Every card of this game's component table, by id."""
+        return self.catalogue.cards
+
     def current_player(self, state: JackpotPayoutState) -> int | None:
         """The player whose turn it is decides everything (abilities included); None at a reveal."""
         if state.over or needs_chance(state):

@@ -227,6 +227,15 @@ class MegaJackpotGame(Game[MegaJackpotState]):
         """True once the game has ended (a reel pile ran out, or an instant win)."""
         return state.over
 
+    def ever_revealed(self, point: ChancePoint) -> set[str] | None:
+        """The reel sides printed on the cards, or the tile kinds; a flipped front depends on
+        the card's reel side (unknown here), so that one is not said."""
+        if point.kind == "reel-side":
+            return {split_face(face)[1] for face in self.components.cards}
+        if point.kind == "tile":
+            return set(self.components.tiles)
+        return None
+
     def current_player(self, state: MegaJackpotState) -> int | None:
         """The seat whose turn it is, unless the table is revealing something."""
         if state.over or state.pending:

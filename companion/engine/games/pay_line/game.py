@@ -81,6 +81,10 @@ class PayLineGame(Game[PayLineState]):
             return None
         return self._die_rolls[rolling[0]]
 
+    def ever_revealed(self, point: ChancePoint) -> tuple[str, ...]:
+        """A die shows one of the game's colours."""
+        return SYMBOLS
+
     def current_player(self, state: PayLineState) -> int | None:
         """The seat whose turn it is, unless dice are rolling or the game is over."""
         if state.over or None in state.dice:

@@ -174,6 +174,14 @@ class ThanksALottery(Game[LotteryState]):
             return ChancePoint("draw", what, tuple((token, 1) for token in self.tin(state)))
         return None
 
+    def ever_revealed(self, point: ChancePoint) -> tuple[str, ...]:
+        """The card ids, the die faces, or the tokens in the tin."""
+        if point.kind == "roll":
+            return tuple(name for name, _ in self._faces())
+        if point.what.startswith("lottery token"):
+            return self.components.tokens
+        return tuple(card for card, count in self.components.cards.items() if count)
+
     def _deck_outcomes(self, state: LotteryState) -> tuple[tuple[str, int], ...]:
         return tuple((card, n) for card, n in sorted(state.deck.items()) if n)
 
