@@ -30,6 +30,7 @@ from companion.journal.reading import JournalError
 from companion.journal.readonly import (
     APPLICATION_ID,
     SCHEMA,
+    SQLITE_HEADER,
     identity_of,
     identity_problem,
     journal_uri,
@@ -39,7 +40,6 @@ from companion.journal.recovery import RecoveryReport, copy_games, integrity_pro
 
 log = logging.getLogger(__name__)
 
-_SQLITE_HEADER = b"SQLite format 3\x00"
 _TABLES = """
 CREATE TABLE IF NOT EXISTS games (
     id          INTEGER PRIMARY KEY,
@@ -136,10 +136,10 @@ def check_target(path: Path) -> None:
         return
     try:
         with path.open("rb") as handle:
-            header = handle.read(len(_SQLITE_HEADER))
+            header = handle.read(len(SQLITE_HEADER))
     except OSError as error:
         raise unwritable(error, path, "read the journal") from None
-    if header and header != _SQLITE_HEADER:
+    if header and header != SQLITE_HEADER:
         raise JournalError(f"{path} is not a companion journal (not an SQLite database); set [journal] path "
                            "to the journal file, or move this file away (nothing was changed)")
     if header:

@@ -39,7 +39,8 @@ from companion.journal.reading import JournalError, JournalReader
 APPLICATION_ID = 0x4A50434A
 #: The newest journal schema this companion reads and writes (``PRAGMA user_version``).
 SCHEMA = 1
-_SQLITE_HEADER = b"SQLite format 3\x00"
+#: The first 16 bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def journal_uri(path: Path, **params: str) -> str:
@@ -88,7 +89,7 @@ def check_journal_file(path: Path) -> None:
                            f"such as {path / 'journal.sqlite'}")
     try:
         with path.open("rb") as handle:
-            header = handle.read(len(_SQLITE_HEADER))
+            header = handle.read(len(SQLITE_HEADER))
     except PermissionError:
         raise JournalError(f"cannot read the journal {path}: permission denied; run as the service "
                            "user (sudo -u jackpot) or fix the file's owner") from None
@@ -96,7 +97,7 @@ def check_journal_file(path: Path) -> None:
         raise JournalError(f"cannot read the journal {path} ({error.strerror}); check the disk") from None
     if not header:
         raise JournalError(f"the journal {path} is empty; it holds no games")
-    if header != _SQLITE_HEADER:
+    if header != SQLITE_HEADER:
         raise JournalError(f"{path} is not a usable companion journal: it is not an SQLite "
                            "database; check [journal] path")
 
