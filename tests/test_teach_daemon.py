@@ -194,3 +194,24 @@ def test_the_play_mat_itself_is_never_cut_out_as_a_card(seed: int) -> None:
     job = cut_out_job("bandit")
     seen = job(SimulatedTable("bandit", seed=seed).frame())  # the empty mat, all of it in view
     assert seen.cards == 0 and seen.cutout is None and seen.preview.shape[1] == 480
+
+
+def test_teaching_the_same_card_for_a_second_face_warns_of_a_look_alike(tmp_path: Path) -> None:
+    from companion.daemon.teaching import cut_out_job, open_teaching
+
+    table = calm_table()
+    table.place_at("cherry", table.centre, 25.0)
+    seen = cut_out_job("bandit")(table.frame())
+    assert seen.cutout is not None
+    flow = open_teaching("bandit", tmp_path / "store")  # the real taught-face store
+    for _ in range(3):
+        flow.on_frame(seen)
+    assert flow.phase == "caught" and flow.alert == ""  # nothing taught yet: nothing alike
+    flow.on_input(InputEvent("collect", PRESS, 0.0))
+    for control in ("hold3", "hold1"):  # past Plum and back: "this card is Plum" (not just kept)
+        flow.on_input(InputEvent(control, PRESS, 0.0))
+    assert flow.face.name == "Plum"
+    for _ in range(3):
+        flow.on_frame(seen)  # the same Cherry card again
+    assert flow.phase == "caught" and "looks like Cherry" in flow.alert
+    assert EnrolledDeck("bandit", tmp_path / "store").pictures().keys() == {"cherry"}
