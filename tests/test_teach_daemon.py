@@ -110,6 +110,8 @@ def test_teach_cards_from_the_menu_keeps_the_card_the_camera_cut_out(tmp_path: P
     table = calm_table()
     table.place_at("cherry", table.centre, 25.0)
     daemon = open_teaching(tmp_path, table)
+    played: list[str] = []
+    daemon._play = lambda name, params: played.append(name)  # type: ignore[method-assign]
     try:
         assert daemon.camera is not None
         teach = daemon.teach
@@ -131,6 +133,7 @@ def test_teach_cards_from_the_menu_keeps_the_card_the_camera_cut_out(tmp_path: P
         assert likeness(picture, "cherry") > 0.75
         assert likeness(picture, "cherry") > likeness(picture, "plum") + 0.1
         assert isinstance(daemon.view, TeachView) and daemon.view.face_name == "Plum"
+        assert played[-2:] == ["click", "coin"]  # caught, then kept: the table hears both
         # Cherry still lies there: it is not filed as Plum.
         camera_frames(daemon, 8)
         assert teach.phase == "looking"

@@ -46,8 +46,9 @@ def test_a_card_lying_still_is_caught_and_collect_files_it_under_the_face_asked_
     assert flow.phase == LOOKING  # not yet still long enough
     flow.on_frame(card_at(101, 50))  # sensor jitter is still "lying still"
     assert flow.phase == CAUGHT and flow.view().cutout is not None
-    assert "Cherry" in flow.prompt()
+    assert "Cherry" in flow.prompt() and flow.cues == ["click"]
     press(flow, "collect")
+    assert flow.cues == ["click", "coin"]
     assert [len(store.kept[face]) for face in store.kept] == [1]
     assert flow.face.name == "Plum" and flow.phase == LOOKING
     assert flow.view().face_name == "Plum" and flow.counts == {"cherry": 1}
@@ -142,7 +143,7 @@ def test_a_store_that_cannot_write_says_so_and_keeps_the_picture_on_screen() -> 
     flow = TeachFlow("bandit", "Bandit", faces(), Full())
     show(flow, card_at(100, 50))
     press(flow, "collect")
-    assert flow.phase == CAUGHT and "cannot write" in flow.view().alert
+    assert flow.phase == CAUGHT and "cannot write" in flow.view().alert and flow.cues[-1] == "error"
 
 
 def test_a_game_without_cards_cannot_be_taught() -> None:

@@ -571,6 +571,10 @@ class Daemon:
             for cue in flow.cues:
                 self._play(cue.name, dict(cue.params))
             flow.cues.clear()
+        if self.teach is not None:
+            for name in self.teach.cues:
+                self._play(name, {})
+            self.teach.cues.clear()
             if isinstance(self.view, FinalScoresView) and self.options.exit_when_over:
                 self.running = False
         for name, params in self.display.pop_cues():

@@ -140,6 +140,8 @@ class TeachFlow:
         self.message = ""
         self.alert = ""
         self.kept_this_time = 0
+        #: sounds for the daemon to play (a card caught, a picture kept): the table hears it
+        self.cues: list[str] = []
         self._latest: TeachFrame | None = None
         self._steady = 0
         self._candidate: Any = None
@@ -193,6 +195,7 @@ class TeachFlow:
             self._catch(seen)
 
     def _catch(self, seen: TeachFrame) -> None:
+        self.cues.append("click")
         self.phase = CAUGHT
         self._caught = seen
         self.message = ""
@@ -267,7 +270,9 @@ class TeachFlow:
             self.store.keep(face.face_id, self._caught.cutout)
         except UserError as error:
             self.alert = str(error)
+            self.cues.append("error")
             return
+        self.cues.append("coin")
         self.counts[face.face_id] = self.counts.get(face.face_id, 0) + 1
         self.kept_this_time += 1
         self._look_again(block=True)
