@@ -13,7 +13,8 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.daemon.app import PAUSED_MESSAGE, Daemon, RunOptions
 from companion.daemon.camera import CameraStatus
-from companion.journal import JournalFullError, open_readonly
+from companion.journal import Journal, JournalFullError, open_readonly
+from companion.journal.queries import read_nights
 from companion.screen.views import GameSelectView, MenuView, PlayersView, TableView
 from hardware.events import LONG_PRESS, PRESS, RELEASE, InputEvent
 from tests.journal_faults import journal_games, scribble
@@ -195,6 +196,40 @@ def test_the_menu_ends_a_game_and_the_history_keeps_it_as_ended(tmp_path: Path) 
         games = daemon.journal.games()  # type: ignore[union-attr]
         assert games[0].status == "ended"
         assert games[0].result is not None and games[0].result["winners"] == []
+    finally:
+        daemon.close()
+
+
+def test_new_night_from_game_select_makes_the_next_game_the_first_of_tonight(tmp_path: Path) -> None:
+    """The host starts a night where they look before its first game: the menu held on game select."""
+    with Journal.open(tmp_path / "journal.sqlite") as journal:  # last night's game, an hour ago
+        earlier = journal.start_game({"game": "bandit"}, ["Ann", "Bob"], "cabinet")
+        journal.finish_game(earlier, {"scores": [3, 5], "winners": [1]})
+    daemon = make(tmp_path)
+    try:
+        click(daemon, "start")  # attract -> game select
+        daemon.dispatch(InputEvent("start", PRESS, 1.0))
+        daemon.dispatch(InputEvent("start", LONG_PRESS, 2.5))
+        daemon.step()
+        assert isinstance(daemon.view, MenuView)
+        labels = [item.label for item in daemon.view.items]
+        assert "New night" in labels
+        while daemon.view.items[daemon.view.selected].label != "New night":
+            daemon.dispatch(InputEvent("hold3", PRESS, 3.0))
+            daemon.step()
+        daemon.dispatch(InputEvent("lever", "pull", 3.1))
+        daemon.dispatch(InputEvent("lever", "pull", 3.2))  # pressed twice: still one new night
+        daemon.step()
+        assert daemon.view.items[labels.index("New night")].value == "from the next game"
+        daemon.dispatch(InputEvent("back", PRESS, 3.3))
+        daemon.step()
+        assert isinstance(daemon.view, GameSelectView)
+        for control in ("collect", "collect"):  # pick the highlighted game, start it
+            click(daemon, control)
+        assert daemon.flow is not None
+        assert daemon.journal is not None
+        nights = read_nights(daemon.journal)
+        assert [night.game_ids for night in nights] == [[earlier], [daemon.flow.session.game_id]]
     finally:
         daemon.close()
 

@@ -2,7 +2,8 @@
 
 In a game: Resume, Volume, Rotation, New night, End this game. Outside a game (held on game
 select or players): Teach cards for the highlighted game (only when its cards are read by the
-camera), Volume, Rotation, Back. Hold 1 / Hold 3 move; the lever or COLLECT changes a setting
+camera), New night (the next game is the first of tonight: where the host looks before the
+first game of a night), Volume, Rotation, Back. Hold 1 / Hold 3 move; the lever or COLLECT changes a setting
 or picks; BACK leaves. The daemon keeps the highlighted line in ``daemon.menu`` (None: closed)
 and the game the menu was opened for outside a game in ``daemon.menu_game``.
 """
@@ -12,13 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engine import get_game
+from companion.journal.queries import night_is_new
 from companion.screen.views import MenuItem, MenuView
 from hardware.events import PRESS, PULL, InputEvent
 
 #: The :class:`companion.daemon.app.Daemon` (not imported: it imports this module).
 Daemon = Any
 IN_GAME = ("Resume", "Volume", "Rotation", "New night", "End this game")
-OUTSIDE_A_GAME = ("Teach cards", "Volume", "Rotation", "Back")
+OUTSIDE_A_GAME = ("Teach cards", "New night", "Volume", "Rotation", "Back")
 
 
 def menu_items(daemon: Daemon) -> tuple[str, ...]:
@@ -50,7 +52,11 @@ def menu_input(daemon: Daemon, event: InputEvent) -> None:
         elif item == "Rotation":
             daemon.display.set_rotation((daemon.display.rotation + 90) % 360)
         elif item == "New night":
-            daemon.flow.session.start_night()  # type: ignore[union-attr]  # the menu is in a game
+            if daemon.flow is not None:
+                daemon.flow.session.start_night()
+            # outside a game: pressed twice before the game, it is still one new night
+            elif daemon.journal is not None and not night_is_new(daemon.journal.connection):
+                daemon.journal.start_night()
             daemon._play("click", {})
         elif item == "Teach cards" and daemon.menu_game is not None:
             daemon._start_teaching(daemon.menu_game.game_id)
@@ -65,6 +71,8 @@ def menu_view(daemon: Daemon) -> MenuView:
     values = {"Volume": f"{round(daemon.sound.volume * 100)} %", "Rotation": f"{daemon.display.rotation}"}
     if daemon.flow is not None and daemon.flow.session.new_night:
         values["New night"] = "from this game"
+    elif daemon.flow is None and daemon.journal is not None and night_is_new(daemon.journal.connection):
+        values["New night"] = "from the next game"
     if daemon.menu_game is not None:
         values["Teach cards"] = get_game(daemon.menu_game.game_id).title
     return MenuView(tuple(MenuItem(label, values.get(label, "")) for label in menu_items(daemon)),

@@ -3,7 +3,7 @@
 - attract: ``start`` (a short or a long press) or the lever opens game select;
 - game select: ``hold1``/``hold3`` move, the lever or ``collect`` picks, ``back`` returns; a
   long press of ``start`` here (or on players) asks for the menu (:class:`MenuRequest`: teach
-  the highlighted game's cards, volume, rotation);
+  the highlighted game's cards, new night, volume, rotation);
 - players: ``hold1``/``hold3`` change the count within the game's range, ``hold2`` turns the
   seats so the next player starts (seat 1 plays first), the lever or ``collect`` starts,
   ``back`` returns. Seat names come from the configuration.

@@ -165,6 +165,16 @@ def night_starts(db: sqlite3.Connection) -> list[float]:
     return [float(at) for (at,) in rows]
 
 
+def night_is_new(db: sqlite3.Connection) -> bool:
+    """Whether the host's latest "New night" came after the start of every game: the next game
+    is the first of that night (what the menu shows before the first game of a night)."""
+    marks = night_starts(db)
+    if not marks:
+        return False
+    (latest_game,) = db.execute("SELECT MAX(started_at) FROM games").fetchone()
+    return latest_game is None or marks[-1] > float(latest_game)
+
+
 def group_nights(records: Sequence[GameRecord], starts: Sequence[float],
                  live_scores: dict[int, list[int]] | None = None) -> list[Night]:
     """Split games (oldest first) into nights at each "New night" and at each gap of 6 hours.
