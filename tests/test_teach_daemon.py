@@ -216,5 +216,14 @@ def test_teaching_the_same_card_for_a_second_face_warns_of_a_look_alike(tmp_path
     assert flow.face.name == "Plum"
     for _ in range(3):
         flow.on_frame(seen)  # the same Cherry card again
-    assert flow.phase == "caught" and "looks like Cherry" in flow.alert
+    assert flow.phase == "caught" and "reads this card as Cherry" in flow.alert
     assert EnrolledDeck("bandit", tmp_path / "store").pictures().keys() == {"cherry"}
+
+
+def test_faces_printed_on_one_template_are_taught_without_a_false_warning(tmp_path: Path) -> None:
+    """Cherry and Plum on the same card design: alike by resemblance, told apart by the camera."""
+    from companion.snapshots.screens import teach_cards
+
+    view = teach_cards().view  # Cherry kept, then Plum laid: the docs' scene, through the real store
+    assert isinstance(view, TeachView) and view.face_name == "Plum" and view.phase == "caught"
+    assert view.alert == "" and view.cutout is not None

@@ -62,6 +62,37 @@ def _holds_any(outline: Any, points: list[Any]) -> bool:
     return any(cv2.pointPolygonTest(polygon, (float(x), float(y)), False) >= 0 for x, y in points)
 
 
+class TaughtDeck:
+    """The taught-face store as the teach flow uses it: keep, list, and which other face the
+    camera would take a new picture for.
+
+    The warning is the reader's own decision (the picture, read against the faces taught so
+    far, is named as another face), not a resemblance score: cards printed on one template
+    (same frame, same layout, another symbol) correlate highly yet are told apart, and a
+    warning on nearly every face of such a deck would teach players to ignore it.
+    """
+
+    def __init__(self, deck: Any) -> None:
+        self.deck = deck
+
+    def keep(self, face_id: str, cutout: Any) -> Path:
+        """File the picture under ``face_id``."""
+        path: Path = self.deck.keep(face_id, cutout)
+        return path
+
+    def pictures(self) -> dict[str, list[Path]]:
+        """Face id -> its stored pictures."""
+        pictures: dict[str, list[Path]] = self.deck.pictures()
+        return pictures
+
+    def look_alikes(self, face_id: str, cutout: Any) -> list[tuple[str, float]]:
+        """The other face the camera reads ``cutout`` as, with its confidence (else [])."""
+        match = self.deck.matcher.match(cutout)
+        if match.card_id is None or match.card_id == face_id:
+            return []
+        return [(str(match.card_id), float(match.confidence))]
+
+
 def open_teaching(game_id: str, store: Path | None = None) -> TeachFlow:
     """The teach flow of ``game_id`` over its teachable faces and its taught-face store
     (``store`` folder, default the state directory's); UserError for a game without cards."""
@@ -70,4 +101,4 @@ def open_teaching(game_id: str, store: Path | None = None) -> TeachFlow:
     from vision.teachable import teachable_faces
 
     title = get_game(game_id).title
-    return TeachFlow(game_id, title, teachable_faces(game_id), EnrolledDeck(game_id, store))
+    return TeachFlow(game_id, title, teachable_faces(game_id), TaughtDeck(EnrolledDeck(game_id, store)))

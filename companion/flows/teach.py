@@ -205,7 +205,8 @@ class TeachFlow:
         if others:
             names = {f.face_id: f.name for f in self.faces}
             alike = ", ".join(names.get(face, face) for face, _ in others[:2])
-            self.alert = f"looks like {alike} (taught already): the camera may not tell them apart"
+            self.alert = (f"the camera reads this card as {alike} (taught already): "
+                          f"is it really {self.face.name}?")
 
     def _look_again(self, block: bool) -> None:
         if block and self._caught is not None:

@@ -50,6 +50,7 @@ PICTURES: tuple[Picture, ...] = (
     Picture("docs/screens/players-800x480.png", screens.players, shown_in=(_SCREENS,)),
     Picture("docs/screens/menu-800x480.png", screens.menu, shown_in=(_SCREENS,)),
     Picture("docs/screens/startup-error-800x480.png", screens.startup_error, shown_in=(_SCREENS,)),
+    Picture("docs/screens/teach-cards-800x480.png", screens.teach_cards, shown_in=("README.md", _SCREENS)),
     Picture("docs/screens/table-bandit-win-800x480.png", bandit.win_coins, shown_in=("README.md", _SCREENS)),
     Picture("docs/screens/table-bandit-spinning-800x480.png", bandit.spinning, shown_in=(_SCREENS,)),
     Picture("docs/screens/table-mega-jackpot-800x480.png", mega_jackpot.cabinet_tiles,

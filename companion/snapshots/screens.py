@@ -1,14 +1,17 @@
-"""The screens around the games (docs/screens): the lobby, the menu, the start-up error.
+"""The screens around the games (docs/screens): the lobby, the menu, the start-up error, teaching
+a deck.
 
 The lobby is the real :class:`~companion.flows.lobby.Lobby` driven by its buttons; the menu is the
 daemon's own, opened with a long press of START in a running (headless) daemon; the start-up error
-is what the service shows for a real configuration mistake.
+is what the service shows for a real configuration mistake; "Teach cards" is its real flow fed by
+the camera thread's own per-frame job on a simulated camera showing one card.
 """
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from companion.config import ConfigFileError, load_config
 from companion.daemon.app import Daemon, RunOptions
@@ -87,3 +90,47 @@ def startup_error() -> Shot:
         else:
             raise AssertionError("rotation 45 was accepted")
     return settled(error_view(message, shown), times=(0.0, 2.0))
+
+
+def _publisher_card(symbol: str, frame_bgr: tuple[int, int, int]) -> Any:
+    """A card as a publisher might print it (no marker): a coloured frame, the symbol large."""
+    import cv2
+    import numpy as np
+
+    from companion.art import render_symbol
+
+    card = np.full((280, 200, 3), 245, np.uint8)
+    cv2.rectangle(card, (12, 12), (187, 267), frame_bgr, 4)  # a printed line inside a white margin
+    art = render_symbol("bandit", symbol, 150)
+    alpha = art[:, :, 3:4].astype(np.float32) / 255.0
+    spot = card[65:215, 25:175].astype(np.float32)
+    card[65:215, 25:175] = (spot * (1 - alpha) + art[:, :, 2::-1] * alpha).astype(np.uint8)
+    return card
+
+
+def teach_cards() -> Shot:
+    """Teach cards for Bandit: Cherry taught already, the group's own Plum card laid and caught."""
+    from companion.daemon.teaching import cut_out_job, open_teaching
+    from vision.simulated import SimulatedTable, Style
+
+    style = Style(card_px=150.0, tilt_deg=6.0, tilt_axis=0.4, rotation=0.3, tint=(1.0, 1.0, 1.0),
+                  brightness=0.95, gradient=0.1, blur=0.0, noise=2.0, glare=0, shadows=0, hands=0,
+                  table="dark")
+    deck = {card: [_publisher_card(card, colour)] for card, colour in (("cherry", (40, 40, 200)),
+                                                                       ("plum", (140, 40, 110)))}
+    table = SimulatedTable("bandit", seed=5, mat=False, style=style, taught=deck)
+    job = cut_out_job("bandit")
+    with tempfile.TemporaryDirectory() as folder:
+        flow = open_teaching("bandit", Path(folder))
+        table.place_at("cherry", table.centre, 25.0)
+        for _ in range(3):
+            flow.on_frame(job(table.frame()))
+        flow.on_input(press("collect"))
+        table.loose.clear()
+        flow.on_frame(job(table.frame()))
+        table.place_at("plum", (table.centre[0] + 20, table.centre[1]), 160.0)
+        for _ in range(3):
+            flow.on_frame(job(table.frame()))
+        view = flow.view()
+        assert view.phase == "caught" and not view.alert, (view.prompt, view.alert)
+    return settled(view, times=(0.0, 2.0))
