@@ -1,7 +1,7 @@
 """Card outlines on real tables (wood grain, carpet, cloth, tiles, sun patches, shadows).
 
 Playing cards are light, nearly colourless rectangles with a 63 x 88 mm outline. The search
-works on a reduced copy of the frame (longest side ``WORK_SIDE``) and combines two cues, because
+works on a reduced copy of the frame (``WORK_PIXELS``) and combines two cues, because
 each fails somewhere the other does not:
 
 - **edges**: Canny on the blurred grey and on a colour-difference channel (how far a pixel is
@@ -28,8 +28,9 @@ import math
 import cv2
 import numpy as np
 
-#: The search runs on a copy whose longest side is at most this (px).
-WORK_SIDE = 640
+#: The search runs on a copy of at most this many pixels (a 1280x720 frame: 516x290; cards of
+#: 90-170 px there are 36-68 px, enough for the outline; identification uses the full frame).
+WORK_PIXELS = 150_000
 #: A card's short side / long side is 63 / 88 = 0.716; perspective and a loose outline widen it.
 ASPECT_MIN, ASPECT_MAX = 0.5, 0.92
 #: A card covers at least this share of the work image's area (a 1280x720 frame: ~45x63 px) ...
@@ -209,7 +210,7 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
 
 
 def _refine(lightness: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """Move each side of ``quad`` onto the strongest light-inside/dark-outside step near it.
+    """Move each side of ``quad`` onto the strongest step between card and table near it.
 
     Region masks round corners and grow or shrink by a few pixels (opening, closing, a
     regrown split); the card's own edge is where brightness drops going outwards. Along each
@@ -221,28 +222,33 @@ def _refine(lightness: np.ndarray, quad: np.ndarray) -> np.ndarray:
     centre = q.mean(axis=0)
     reach = max(3.0, 0.08 * math.sqrt(cv2.contourArea(q)))
     offsets = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
+    starts, ends = q, np.roll(q, -1, axis=0)
+    directions = (ends - starts) / (np.linalg.norm(ends - starts, axis=1, keepdims=True) + 1e-6)
+    normals = np.stack([directions[:, 1], -directions[:, 0]], axis=1)
+    outward = np.einsum("ij,ij->i", normals, (starts + ends) / 2 - centre) >= 0
+    normals[~outward] *= -1
+    ts = np.linspace(0.12, 0.88, 16, dtype=np.float32)[None, :, None]
+    base = starts[:, None, :] + (ends - starts)[:, None, :] * ts  # 4 x 16 x 2
+    # Every profile across every side in one remap: 64 rows of len(offsets) samples.
+    samples = base[:, :, None, :] + offsets[None, None, :, None] * normals[:, None, None, :]
+    xs = np.clip(samples[..., 0], 0, w - 1).reshape(64, -1)
+    ys = np.clip(samples[..., 1], 0, h - 1).reshape(64, -1)
+    profile = cv2.remap(lightness, xs, ys, cv2.INTER_LINEAR).astype(np.float32)
+    # Inside minus outside, two pixels apart; a card may be lighter than the table or darker
+    # (a cream card on the white mat): each side takes the polarity most of its profiles show.
+    step = profile[:, :-2] - profile[:, 2:]
+    per_side = step.reshape(4, 16, -1)
+    darker = per_side.min(axis=2).sum(axis=1) < -per_side.max(axis=2).sum(axis=1)
+    step = np.where(np.repeat(darker, 16)[:, None], -step, step)
+    best = step.argmax(axis=1)
+    clear = (step[np.arange(64), best] >= 12).reshape(4, 16)
+    moved = base + offsets[best + 1].reshape(4, 16)[:, :, None] * normals[:, None, :]
     lines = []
     for i in range(4):
-        p, r = q[i], q[(i + 1) % 4]
-        direction = (r - p) / (np.linalg.norm(r - p) + 1e-6)
-        normal = np.array([direction[1], -direction[0]], np.float32)
-        if normal @ ((p + r) / 2 - centre) < 0:
-            normal = -normal
-        ts = np.linspace(0.12, 0.88, 16, dtype=np.float32)[:, None]
-        base = p + (r - p) * ts  # 16 x 2
-        samples = base[:, None, :] + offsets[None, :, None] * normal  # 16 x K x 2
-        xs = np.clip(samples[..., 0], 0, w - 1)
-        ys = np.clip(samples[..., 1], 0, h - 1)
-        profile = cv2.remap(lightness, xs, ys, cv2.INTER_LINEAR).astype(np.float32)
-        step = profile[:, :-2] - profile[:, 2:]  # inside minus outside, two pixels apart
-        best = step.argmax(axis=1)
-        strength = step[np.arange(len(best)), best]
-        clear = strength >= 12
-        if clear.sum() < 6:
-            lines.append((p, direction))
+        if clear[i].sum() < 6:
+            lines.append((starts[i], directions[i]))
             continue
-        points = base[clear] + (offsets[best[clear] + 1][:, None]) * normal
-        vx, vy, x0, y0 = cv2.fitLine(points.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        vx, vy, x0, y0 = cv2.fitLine(moved[i][clear[i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
     corners = []
     for i in range(4):
@@ -328,8 +334,7 @@ def find_card_candidates(frame: np.ndarray) -> list[tuple[np.ndarray, bool]]:
     outlines that only a taught face should confirm)."""
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    longest = max(frame.shape[:2])
-    scale = min(1.0, WORK_SIDE / longest)
+    scale = min(1.0, math.sqrt(WORK_PIXELS / (frame.shape[0] * frame.shape[1])))
     small = frame
     if scale < 1.0:
         small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -354,7 +359,12 @@ def find_card_candidates(frame: np.ndarray) -> list[tuple[np.ndarray, bool]]:
         quad = _quad_of(contour)
         if quad is None:
             # Cards touching corner to corner make one region: split it (not the whole table).
-            if not was_split and 1.6 * min_area < area < 0.3 * image_area and len(contour) > 8:
+            if (
+                not was_split
+                and 1.6 * min_area < area < 0.25 * image_area
+                and len(contour) > 8
+                and area >= 0.5 * cv2.contourArea(cv2.convexHull(contour))  # a few cards, not the table
+            ):
                 contours += [(part, True) for part in _split(contour, min_area)]
             continue
         # The same card comes out of several maps: look at each outline once.
