@@ -381,7 +381,13 @@ def find_card_candidates(frame: np.ndarray) -> list[tuple[np.ndarray, bool]]:
         if evidence:
             score = evidence + contrast * math.sqrt(cv2.contourArea(quad)) / 100
             scored.append((score, evidence, order_quad(quad)))
-    return [((quad + 0.5) / scale - 0.5, evidence == 2) for evidence, quad in _select(scored)]
+    chosen = [((quad + 0.5) / scale - 0.5, evidence == 2) for evidence, quad in _select(scored)]
+    if scale < 1.0 and chosen:
+        # The outline was found small; its sides are placed again on the full frame, where a
+        # pixel is finer: identification compares thumbnails cut along these sides.
+        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        chosen = [(_refine(grey, quad), sure) for quad, sure in chosen]
+    return chosen
 
 
 def find_card_outlines(frame: np.ndarray) -> list[np.ndarray]:
