@@ -209,7 +209,7 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
     return out
 
 
-def _refine(lightness: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def _refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
     """Move each side of ``quad`` onto the strongest step between card and table near it.
 
     Region masks round corners and grow or shrink by a few pixels (opening, closing, a
@@ -220,7 +220,7 @@ def _refine(lightness: np.ndarray, quad: np.ndarray) -> np.ndarray:
     h, w = lightness.shape
     q = order_quad(quad).astype(np.float32)
     centre = q.mean(axis=0)
-    reach = max(3.0, 0.08 * math.sqrt(cv2.contourArea(q)))
+    reach = max(3.0, reach_share * math.sqrt(cv2.contourArea(q)))
     offsets = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
     starts, ends = q, np.roll(q, -1, axis=0)
     directions = (ends - starts) / (np.linalg.norm(ends - starts, axis=1, keepdims=True) + 1e-6)
@@ -386,7 +386,9 @@ def find_card_candidates(frame: np.ndarray) -> list[tuple[np.ndarray, bool]]:
         # The outline was found small; its sides are placed again on the full frame, where a
         # pixel is finer: identification compares thumbnails cut along these sides.
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        chosen = [(_refine(grey, quad), sure) for quad, sure in chosen]
+        # A short reach: the small copy's sides are within a pixel or two of it there, and a
+        # line printed near the card (a zone's frame on the mat) must not pull them away.
+        chosen = [(_refine(grey, quad, 0.025), sure) for quad, sure in chosen]
     return chosen
 
 
