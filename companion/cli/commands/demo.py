@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import tempfile
 import time
 from pathlib import Path
@@ -92,8 +93,19 @@ def run(args: argparse.Namespace) -> int:
               "card ids; the others are our printed cards)", flush=True)
     started = time.monotonic()
     daemon = Daemon(options)
-    daemon.start()
-    daemon.run()
+    stopped_by: list[int] = []
+
+    def stop(signum: int, frame: Any) -> None:
+        stopped_by.append(signum)
+        daemon.running = False  # the loop ends after this frame; the journal is already written
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        daemon.start()
+        daemon.run()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     final = daemon.flow
     elapsed = time.monotonic() - started
     if final is not None and final.over:
@@ -105,13 +117,17 @@ def run(args: argparse.Namespace) -> int:
             print(f"result: {scores}; {result.details or 'The House wins'}")
         else:
             print(f"result: {scores}; {'winner' if len(result.winners) == 1 else 'shared by'} {winners}")
+    elif stopped_by:
+        print(f"stopped by {signal.Signals(stopped_by[0]).name} before the end of the game")
+    elif args.seconds is not None and elapsed >= args.seconds:
+        print(f"stopped before the end of the game (--seconds {args.seconds:g})")
     else:
-        print("stopped before the end of the game (--seconds)")
+        print("stopped before the end of the game (the window was closed)")
     actions = sum(1 for line in lines if line.startswith("["))
     print(f"{daemon.frames} frames in {elapsed:.1f} s, {actions} actions shown")
     if workdir is not None:
         workdir.cleanup()
-    return 0
+    return 128 + stopped_by[0] if stopped_by else 0
 
 
 def _with_camera(config: Any, source: str) -> Any:
