@@ -72,8 +72,12 @@ class JackpotPayoutDealer:
         if not flow.reading_reels():
             self._enter(daemon, flow, now, self._wanted_card(flow))
             return
-        if not flow.state.revealed and flow.session.version != self._spin_version:
-            self._begin_spin(flow, now)  # a new spin (in the Final Showdown one follows a jackpot)
+        fresh = not flow.state.revealed and flow.session.version != self._spin_version
+        if fresh or REEL_ZONES[flow.next_reel()] not in self._spin:
+            # A new spin (in the Final Showdown one follows a jackpot); or one that began with
+            # cards already known (Filter 2 or Second Chance put them back on top of the deck: the
+            # engine reveals those at once, and only the rest of the reels are drawn).
+            self._begin_spin(flow, now)
         if not flow.camera_ok or self.table is None:
             self._enter(daemon, flow, now, self._spin.get(REEL_ZONES[flow.next_reel()]))
             return
@@ -101,6 +105,9 @@ class JackpotPayoutDealer:
             self._spin[zone] = card
         for zone in self._spin:
             self._lay(zone, None)
+        for zone, card in zip(REEL_ZONES, flow.in_play(), strict=False):
+            if zone not in self._spin:
+                self._lay(zone, card)  # the cards this spin already revealed lie on their reels
         self._spin_at, self._laid, self._straightened = now, False, False
         self._spin_version = flow.session.version
 
