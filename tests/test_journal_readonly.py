@@ -168,3 +168,24 @@ def test_a_readonly_card_with_a_wal_but_no_shm_reads_a_copy(tmp_path: Path) -> N
     before = _listing(path.parent)
     assert _read_on_a_readonly_mount(path, gid) == "snapshot 7"
     assert _listing(path.parent) == before
+
+
+@pytest.mark.parametrize("command", [["history"], ["history", "--nights"], ["export", "1"], ["backup"]])
+def test_damage_past_the_first_page_is_one_line_from_every_reader(
+        tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """The first page (what the open checks) is intact, the tables' pages are not: the commands
+    that read a journal say it is damaged in one line and touch nothing (no traceback)."""
+    from companion.cli import main
+    from tests.journal_faults import scribble
+
+    path = tmp_path / "journal.sqlite"
+    _journal_with(path, 300)
+    for page in (3, 4, 5):  # the tables' pages (page 1 is the header and schema)
+        scribble(path, 4096 * (page - 1) + 8, 100)
+    before = _listing(tmp_path)
+    target = [str(tmp_path / "copy.sqlite")] if command == ["backup"] else []
+    code = main([*command, *target, "--journal", str(path)])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err
+    assert err.count("\n") == 1 and "damaged" in err and str(path) in err
+    assert _listing(tmp_path) == before

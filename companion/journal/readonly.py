@@ -68,12 +68,30 @@ class ReadOnlyJournal(JournalReader):
         self.how = how
         self._snapshot = snapshot
 
+    def __exit__(self, *exc: object) -> None:
+        """Close; a read that SQLite refused inside the ``with`` (damage past the first page, a
+        card read error) becomes the one-line :class:`JournalError` instead of a traceback."""
+        self.close()
+        error = exc[1] if len(exc) > 1 else None
+        if isinstance(error, sqlite3.Error):
+            raise unreadable(self.path, error) from None
+
     def close(self) -> None:
         """Close the database and drop the temporary copy, if one was made."""
         super().close()
         if self._snapshot is not None:
             self._snapshot.cleanup()
             self._snapshot = None
+
+
+def unreadable(path: Path, error: sqlite3.Error) -> JournalError:
+    """The one-line error for a read SQLite refused: damage (``companion run`` recovers) or the disk."""
+    code = (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+    damage = (0, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)  # 0: a plain DatabaseError
+    if isinstance(error, sqlite3.DatabaseError) and code in damage:
+        return JournalError(f"the journal {path} is damaged ({error}); `companion run` recovers what it "
+                            "can and keeps the damaged file")
+    return JournalError(f"cannot read the journal {path} ({error}); check the disk")
 
 
 def check_journal_file(path: Path) -> None:
@@ -170,8 +188,7 @@ def open_readonly(path: Path) -> ReadOnlyJournal:
         problem = identity_problem(db)
     except sqlite3.DatabaseError as error:
         journal.close()
-        raise JournalError(f"the journal {path} is damaged ({error}); `companion run` recovers "
-                           "what it can and keeps the damaged file") from None
+        raise unreadable(path, error) from None
     if problem:
         journal.close()
         raise JournalError(f"{path} is not a usable companion journal: {problem}")
