@@ -35,6 +35,10 @@ def test_the_reels_are_read_by_the_camera_and_the_display_entered_by_buttons(tmp
         # A patient player: every reel card must come through the camera, none by buttons.
         dealer = JackpotPayoutDealer(options.dealer.camera, seed=4, straighten_after=1e9, correct_after=1e9)
         options.dealer._game_dealers["jackpot-payout"] = dealer
+        # The camera thread opens the simulated table first (slow on a loaded machine): a player
+        # at a table whose camera is not up yet enters the reels by the buttons.
+        while not (daemon.camera is not None and daemon.camera.ok) and time.monotonic() < deadline:
+            time.sleep(0.05)
         while flow.session.version < 10 and time.monotonic() < deadline:
             daemon.step()
             time.sleep(0.02)
