@@ -390,6 +390,10 @@ class ThanksALotteryFlow(LotteryTableReading, LotteryScreen, Flow):
         phase = self.match.state.phase
         if phase == "reroll" or (phase == "draw" and not self.table_mode):
             self._resolve()
+        elif phase == "setup" and not self.table_mode and self.phase() != DEAL:
+            # A cabinet deal is 34-37 reveals committed one by one after the lever pull; a
+            # restart inside that loop resumes here, half dealt: the Pi finishes its own deal.
+            self._resolve()
 
     # --- autoplay ------------------------------------------------------------------------
 
