@@ -185,7 +185,8 @@ def test_a_readonly_card_at_boot_pauses_and_history_still_reads(tmp_path: Path) 
         sys.exit(main(["history", "--journal", str(path), "--json"]))
     """)
     assert done.returncode == 0, done.stderr
-    assert "paused: cannot" in done.stdout and "read-only" in done.stdout
+    # the journal is there: opening it is refused (it is not "cannot create the journal")
+    assert "paused: cannot open the journal" in done.stdout and "read-only" in done.stdout
     assert '"actions": 18' in done.stdout
 
 

@@ -107,7 +107,9 @@ class Journal(JournalReader):
             path.parent.mkdir(parents=True, exist_ok=True)
             lock = JournalLock.acquire(path)
         except OSError as error:
-            raise unwritable(error, path, "create the journal") from None
+            # the lock file is the first write: a journal already there is opened, not created
+            doing = "open the journal" if path.exists() else "create the journal"
+            raise unwritable(error, path, doing) from None
         try:
             db, report = open_checked(path)
         except BaseException:
