@@ -32,7 +32,7 @@ def test_backup_copies_what_is_still_in_the_wal_while_the_daemon_writes(
     assert side_file(path, "-wal").stat().st_size > 0
     copy = tmp_path / "usb" / "night.sqlite"
     assert main(["backup", str(copy), "--journal", str(path)]) == 0
-    assert f"backed up 1 games (20 actions) to {copy}" in capsys.readouterr().out
+    assert f"backed up 1 game (20 actions) to {copy}" in capsys.readouterr().out
     assert _actions_in(copy) == 20 and not side_file(copy, "-wal").exists()
     daemon.record_action(gid, "x")  # the daemon goes on writing
     daemon.close()
@@ -59,3 +59,37 @@ def test_backup_mistakes_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixt
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "copy.sqlite").exists()
+
+
+@pytest.mark.parametrize("there", ["notes", "other-database"])
+def test_backup_never_overwrites_a_file_that_is_not_a_journal_copy(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], there: str) -> None:
+    path = tmp_path / "journal.sqlite"
+    Journal.open(path).close()
+    target = tmp_path / "night.sqlite"
+    if there == "notes":
+        target.write_text("my notes of the night\n")
+    else:
+        db = sqlite3.connect(target)
+        db.execute("CREATE TABLE photos (name TEXT)")
+        db.commit()
+        db.close()
+    before = target.read_bytes()
+    assert main(["backup", str(target), "--journal", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a journal copy" in err
+    assert target.read_bytes() == before
+
+
+def test_backup_replaces_an_earlier_copy_of_the_journal(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite"
+    config, actions = played(5)
+    with Journal.open(path) as journal:
+        gid = journal.start_game(config, ["Ann", "Bob"], "cabinet")
+        journal.record_action(gid, actions[0])
+    copy = tmp_path / "night.sqlite"
+    assert main(["backup", str(copy), "--journal", str(path)]) == 0
+    with Journal.open(path) as journal:
+        journal.record_action(gid, actions[1])
+    assert main(["backup", str(copy), "--journal", str(path)]) == 0  # last week's copy: replaced
+    assert _actions_in(copy) == 2

@@ -16,6 +16,7 @@ from typing import Any
 from companion.journal import JournalError, open_for_cli
 from companion.journal.backup import backup, backup_dir, is_intact
 from companion.journal.opening import unwritable
+from companion.journal.readonly import APPLICATION_ID, SQLITE_HEADER
 
 
 def register(subparsers: Any) -> None:
@@ -40,6 +41,9 @@ def run(args: argparse.Namespace) -> int:
             target = backup_dir(journal.path) / f"{journal.path.stem}-{stamp}-manual.sqlite"
         if target.resolve() == journal.path.resolve():
             raise JournalError(f"{target} is the journal itself; name another file for the copy")
+        if target.exists() and not _is_journal_copy(target):
+            raise JournalError(f"{target} exists and is not a journal copy; name another file for the copy "
+                               "(nothing was written)")
         games = journal.games()
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -49,5 +53,17 @@ def run(args: argparse.Namespace) -> int:
     if not is_intact(target):
         raise JournalError(f"the copy at {target} did not pass SQLite's integrity check; try again")
     actions = sum(record.actions for record in games)
-    print(f"backed up {len(games)} games ({actions} actions) to {target}")
+    print(f"backed up {len(games)} game{'' if len(games) == 1 else 's'} ({actions} actions) to {target}")
     return 0
+
+
+def _is_journal_copy(path: Path) -> bool:
+    """Whether ``path`` is an earlier copy of a journal (replacing it loses nothing the journal
+    does not hold); anything else there (notes, photos, another database) is someone's file."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(72)
+    except OSError:
+        return False
+    # the SQLite header, and the application id (big-endian at byte 68) that marks our journals
+    return header[:16] == SQLITE_HEADER and int.from_bytes(header[68:72], "big") == APPLICATION_ID
