@@ -234,6 +234,16 @@ def test_new_night_from_game_select_makes_the_next_game_the_first_of_tonight(tmp
         daemon.close()
 
 
+def test_exit_when_over_stops_the_loop_once_the_final_scores_are_drawn(tmp_path: Path) -> None:
+    """What `companion demo` and `run --exit-when-over` rely on (a misplaced line once kept every
+    demo running after its game); ``frames`` is only a safety net, far beyond a whole game."""
+    cap = 20_000
+    daemon = make(tmp_path, game="bandit", mode="cabinet", autoplay=4, exit_when_over=True, frames=cap)
+    daemon.run()
+    assert daemon.flow is not None and daemon.flow.over
+    assert daemon.frames < cap and not daemon.running
+
+
 def test_ready_and_the_watchdog_come_from_the_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     address = str(tmp_path / "notify")
     receiver = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)

@@ -575,8 +575,8 @@ class Daemon:
             for name in self.teach.cues:
                 self._play(name, {})
             self.teach.cues.clear()
-            if isinstance(self.view, FinalScoresView) and self.options.exit_when_over:
-                self.running = False
+        if isinstance(self.view, FinalScoresView) and self.options.exit_when_over:
+            self.running = False  # demo, --exit-when-over: the final scores were drawn
         for name, params in self.display.pop_cues():
             self._play(name, dict(params))
         if self.teach is not None:
