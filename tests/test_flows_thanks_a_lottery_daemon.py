@@ -24,7 +24,7 @@ def test_the_first_moves_are_laid_on_the_mat_read_and_journaled(tmp_path: Path) 
     try:
         flow = daemon.flow
         assert isinstance(flow, ThanksALotteryFlow)
-        deadline = time.monotonic() + 120  # a give-up guard only: a loaded CI machine is slow
+        deadline = time.monotonic() + 600  # a give-up guard only: a loaded CI machine is slow
         now = 0.0
         while time.monotonic() < deadline and (flow.hidden is None or len(flow.hidden.moves) < 2):
             daemon.step(now)
