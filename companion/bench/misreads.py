@@ -174,6 +174,7 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
 
     counts = {"camera_reveals": 0, "wrong_reveals": 0, "button_entries": 0, "re_placed": 0, "cards_laid": 0,
               "matches": 0, "wrong_payouts": 0}
+    wrong: list[dict[str, Any]] = []
     started = time.process_time()
     wall = time.monotonic()
     match = 0
@@ -204,9 +205,13 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
                         zone, card = observation.get("zone"), observation.get("card")
                         table = dealer.table
                         laid = dealer._dealt.get(zone)
-                        if card != laid or (table is not None and table.truth.get(zone) != card):
+                        lying = table.truth.get(zone) if table is not None else None
+                        if card != laid or lying != card:
                             counts["wrong_reveals"] += 1
                             corrections[session.version] = str(laid)
+                            sliding = table is not None and zone in table._slides
+                            wrong.append({"zone": zone, "read": card, "laid": laid, "lying": lying,
+                                          "sliding": sliding, "version": session.version})
                     elif observation.get("source") == "buttons":
                         counts["button_entries"] += 1
                     observe(observation)
@@ -240,7 +245,8 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
     return {"figure": "misreads", "game": "bandit", "rule": rule, **counts,
             "re_place_rate": round(counts["re_placed"] / laid, 4),
             "button_entry_rate": round(counts["button_entries"] / laid, 4),
-            "cpu_s": round(time.process_time() - started, 1), "wall_s": round(time.monotonic() - wall, 1)}
+            "cpu_s": round(time.process_time() - started, 1), "wall_s": round(time.monotonic() - wall, 1),
+            "wrong": wrong[:20]}
 
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
