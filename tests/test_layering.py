@@ -154,3 +154,17 @@ def test_no_module_imports_itself_in_a_circle() -> None:
 def test_the_circle_finder_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(graph) == [["a", "b", "c"]]
+
+
+#: "No module over ~500 lines": a reader holds one module at once; past this, split it along a
+#: seam a reader would name (a game's table reading, its decisions, its screen).
+MAX_MODULE_LINES = 520
+
+
+def test_no_module_is_too_long_to_hold_at_once() -> None:
+    long = {
+        name: count
+        for name, path in module_files().items()
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+    }
+    assert long == {}

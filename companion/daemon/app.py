@@ -24,15 +24,15 @@ import queue
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from companion.config import Config, variants_of
+from companion.config import variants_of
 from companion.daemon import starting
-from companion.daemon.camera import CameraStatus, CameraWorker, FrameSource, VisionUpdate, open_configured
-from companion.daemon.menu import menu_input, menu_view
+from companion.daemon.camera import CameraStatus, CameraWorker, VisionUpdate, open_configured
+from companion.daemon.frame_output import FrameOutput
+from companion.daemon.menu import menu_input
 from companion.daemon.notify import Notifier
+from companion.daemon.options import RunOptions
 from companion.engine import GameConfig
 from companion.errors import UserError
 from companion.flows import make_flow
@@ -42,11 +42,7 @@ from companion.flows.teach import TeachFlow, TeachFrame
 from companion.journal import Journal, JournalFullError, JournalUnwritableError
 from companion.scoreboard.address import LinkSource
 from companion.screen.views import (
-    AttractView,
-    FinalScoresView,
-    MessageView,
     ScoreboardLink,
-    TableView,
     View,
 )
 from companion.session import Session
@@ -59,7 +55,6 @@ PAUSE_RETRY = 2.0
 #: Seconds between redraws of a screen where nothing moves (only the hints' and alerts' slow
 #: blinks change it): 10 a second instead of 60 leaves that CPU to vision.
 IDLE_REDRAW = 0.1
-MAT_MESSAGE = "The camera cannot see the mat: put it in view with all four corners showing"
 #: what the camera thread does with each frame instead of reading cards (see CameraWorker's job)
 CameraJob = Callable[[str], Callable[[Any], object]]
 PAUSED_MESSAGE = JournalFullError.screen
@@ -68,50 +63,7 @@ _BOOT = "open the journal"
 _RESULT = "write the result"
 
 
-class Dealer(Protocol):
-    """The simulated table's dealer (demo, ``make run`` off the Pi): lays the cards asked for."""
-
-    def update(self, daemon: Daemon, now: float) -> None:
-        """Look at the flow; place cards; press COLLECT or correct by buttons when needed."""
-
-
-@dataclass
-class RunOptions:
-    """How ``companion run`` (and the demo, tests, benchmark) runs the daemon."""
-
-    config: Config = field(default_factory=Config)
-    keyboard: bool = False
-    headless: bool = False
-    game: str | None = None
-    players: int | None = None
-    mode: str | None = None
-    seed: int | None = None
-    #: variants asked for on the command line (None: the configured ones)
-    variants: tuple[str, ...] | None = None
-    journal_path: Path | None = None
-    #: frames per second of the screen clock; ``fast`` draws without pacing (tests)
-    fps: int = 60
-    fast: bool = False
-    #: a bot at the buttons (seeded): the demo, the crash test
-    autoplay: int | None = None
-    autoplay_every: int = 2
-    seconds: float | None = None
-    frames: int | None = None
-    exit_when_over: bool = False
-    #: called with each transcript line once the frame showing it was drawn
-    transcript: Callable[[str], None] | None = None
-    #: opens the camera for a game id (default: the configured source); the demo's simulated table
-    camera_factory: Callable[[str], FrameSource] | None = None
-    dealer: Dealer | None = None
-    pin_factory: Any = None
-    use_gpio: bool | None = None
-    #: end the unfinished game (it stays in the history as ended) instead of resuming it
-    new: bool = False
-    #: where lines about resuming and starting go when there is no transcript (run: stdout)
-    announce: Callable[[str], None] | None = None
-
-
-class Daemon:
+class Daemon(FrameOutput):
     """The companion's one process. ``start()``, then ``run()`` (or ``step()`` per frame)."""
 
     def __init__(self, options: RunOptions) -> None:
@@ -529,79 +481,6 @@ class Daemon:
             self.dispatch(dataclasses.replace(event, at=time.monotonic()))
             if event.control == "start":
                 self.dispatch(InputEvent("start", RELEASE, time.monotonic()))
-
-    def _current_view(self) -> View:
-        if self.teach is not None:
-            return self.teach.view()
-        if self.flow is None:
-            if self.paused:
-                return MessageView("Paused", (self.paused,), tone="warn")
-            if self.menu is not None:
-                return menu_view(self)
-            view = self.lobby.view()
-            if not isinstance(view, AttractView):
-                return view
-            return replace(view, link=self._scoreboard_link(), subtitle=self.note or view.subtitle)
-        if self.menu is not None:
-            return menu_view(self)
-        view = self.flow.view()
-        if isinstance(view, TableView):
-            status = view.status
-            alert = self.paused or view.alert
-            if self.flow.session.mode == "table" and self.camera_ok is False:
-                status = "camera lost: manual entry"
-            elif self.flow.session.mode == "table" and self.camera_ok and not self.mat_found:
-                alert = alert or MAT_MESSAGE
-            if self.note:
-                status = f"{status} · {self.note}" if status else self.note
-            view = dataclasses.replace(view, alert=alert, status=status)
-        return view
-
-    def _after_draw(self) -> None:
-        flow = self.flow
-        if flow is not None:
-            session = flow.session
-            for version, line in session.lines:
-                if version > self._shown_version:
-                    self._emit(f"[{version}] {line}")
-            self._shown_version = session.version
-            session.lines.clear()
-            if self._note_until is not None and session.version > self._note_until >= 0:
-                self.note, self._note_until = "", None  # the resumed game has moved on
-            for cue in flow.cues:
-                self._play(cue.name, dict(cue.params))
-            flow.cues.clear()
-        if self.teach is not None:
-            for name in self.teach.cues:
-                self._play(name, {})
-            self.teach.cues.clear()
-        if isinstance(self.view, FinalScoresView) and self.options.exit_when_over:
-            self.running = False  # demo, --exit-when-over: the final scores were drawn
-        for name, params in self.display.pop_cues():
-            self._play(name, dict(params))
-        if self.teach is not None:
-            lamps = self.teach.lamps()
-        elif self.menu is not None:
-            lamps = {"hold1": "on", "hold3": "on", "lever": "on", "collect": "on", "back": "on"}
-        elif self.flow is None:
-            lamps = self.lobby.lamps()
-        else:
-            lamps = self.flow.lamps()
-        if lamps != self._lamps:
-            self._lamps = lamps
-            if self.panel is not None:
-                self.panel.attract(self.flow is None and self.lobby.screen == "attract")
-                self.panel.set_lamps(lamps)
-
-    def _play(self, name: str, params: dict[str, Any]) -> None:
-        if self.sound is not None:
-            self.sound.play(name, **params)
-
-    def _emit(self, line: str) -> None:
-        if not line.startswith("["):
-            log.info("%s", line)  # resumed, camera lost/back, first frame: for journalctl
-        if self.options.transcript is not None:
-            self.options.transcript(line)
 
     def run(self) -> int:
         """Run until quit (window closed, SIGTERM, time or frame limit, or the game is over)."""
