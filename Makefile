@@ -25,9 +25,13 @@ run: $(STAMP)
 install-pi:
 	sudo scripts/install-pi.sh
 
-# Every picture in the README and docs/, drawn from real games (tests/test_snapshots.py checks them).
+# Every picture in the README and docs/, drawn from real games (tests/test_snapshots.py checks the
+# screen's); the scoreboard's two are taken in Debian's headless Chromium when it is installed.
 screens: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m companion.snapshots
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then \
+		SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m tests.scoreboard_browser docs/screens; \
+	else echo "screens: scoreboard pictures not retaken: apt-get install chromium chromium-driver"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check companion hardware vision tests
