@@ -298,8 +298,8 @@ def test_a_broken_config_stops_run_with_one_line_and_exit_2(tmp_path: Path,
 
 
 def test_without_the_mat_in_view_the_screen_asks_for_it_and_reads_nothing(tmp_path: Path) -> None:
-    from companion.daemon.frame_output import MAT_MESSAGE
     from companion.daemon.camera import VisionUpdate, ZoneReading
+    from companion.daemon.frame_output import MAT_MESSAGE
 
     opening = threading.Event()
 
