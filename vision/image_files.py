@@ -113,24 +113,30 @@ def image_size(header: bytes) -> tuple[int, int] | None:
     return None
 
 
+def _shown(path: Path) -> str:
+    """The path as a line can print it (a name that is not UTF-8 shows its odd bytes escaped)."""
+    return str(path).encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def check_image_file(path: Path | str) -> tuple[int, int]:
     """The image's (width, height) from its header; UserError (one line) for anything absurd."""
     path = Path(path)
+    shown = _shown(path)
     if not path.is_file():
-        raise UserError(f"no such image: {path}")
+        raise UserError(f"no such image: {shown}")
     with path.open("rb") as file:
         header = file.read(_HEADER_BYTES)
     size = image_size(header)
     if size is None:
-        raise UserError(f"{path} is not a JPEG, PNG, BMP, WebP, TIFF or PNM image (or it is cut short)")
+        raise UserError(f"{shown} is not a JPEG, PNG, BMP, WebP, TIFF or PNM image (or it is cut short)")
     width, height = size
     if min(width, height) < MIN_SIDE:
         raise UserError(
-            f"{path} is only {width}x{height} pixels: use a photo at least {MIN_SIDE} px on each side"
+            f"{shown} is only {width}x{height} pixels: use a photo at least {MIN_SIDE} px on each side"
         )
     if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE:
         raise UserError(
-            f"{path} claims {width}x{height} pixels, too large to be a photo: use one under "
+            f"{shown} claims {width}x{height} pixels, too large to be a photo: use one under "
             f"{MAX_PIXELS // 1_000_000} megapixels"
         )
     return width, height
@@ -141,7 +147,11 @@ def read_image(path: Path | str, colour: bool = True) -> np.ndarray:
     import cv2
 
     check_image_file(path)
-    image = cv2.imread(str(path), cv2.IMREAD_COLOR if colour else cv2.IMREAD_GRAYSCALE)
+    shown = _shown(Path(path))
+    # Decode from the bytes Python read: OpenCV's imread crashes the process on a file name that
+    # is not UTF-8 (a photo copied from an old camera card), and this reads any name.
+    data = np.frombuffer(Path(path).read_bytes(), np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR if colour else cv2.IMREAD_GRAYSCALE)
     if image is None:
-        raise UserError(f"cannot read {path} as an image (corrupt or not an image?)")
+        raise UserError(f"cannot read {shown} as an image (corrupt or not an image?)")
     return image
