@@ -73,7 +73,11 @@ class JackpotPayoutDealer:
             self._enter(daemon, flow, now, self._wanted_card(flow))
             return
         fresh = not flow.state.revealed and flow.session.version != self._spin_version
-        if fresh or REEL_ZONES[flow.next_reel()] not in self._spin:
+        # A plan is one reveal per zone from where it was made; past that the game has moved on
+        # (Second Chance put the replaced card back on top, and the next spin revealed it at once:
+        # by zone alone that spin looked like the old one, and the dealer waited for it forever).
+        stale = flow.session.version > self._spin_version + len(self._spin)
+        if fresh or stale or REEL_ZONES[flow.next_reel()] not in self._spin:
             # A new spin (in the Final Showdown one follows a jackpot); or one that began with
             # cards already known (Filter 2 or Second Chance put them back on top of the deck: the
             # engine reveals those at once, and only the rest of the reels are drawn).
