@@ -17,13 +17,16 @@ perspective, area bounds, convexity, fill, and a contrast check along its border
 next to each edge is paper-like and differs from the outside). Overlapping candidates are
 merged by non-maximum suppression.
 
-``find_card_outlines(frame)`` returns outlines in the frame's pixels, corners ordered
-TL, TR, BR, BL of the card held portrait (see :func:`order_quad`).
+``find_card_candidates(frame)`` returns :class:`CardOutline` s in the frame's pixels, corners
+ordered TL, TR, BR, BL of the card held portrait (see :func:`order_quad`), each saying whether
+it is surely a card and whether the whole card is in view; ``find_card_outlines(frame)`` the
+corners of those that are surely cards.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -37,6 +40,26 @@ ASPECT_MIN, ASPECT_MAX = 0.5, 0.92
 MIN_AREA_SHARE = 0.004
 #: ... and at most this share (a close-up of one card).
 MAX_AREA_SHARE = 0.6
+
+
+#: An outline this close (share of the frame's short side) to the frame's border is cut by it.
+EDGE_MARGIN = 0.006
+
+
+@dataclass(frozen=True)
+class CardOutline:
+    """One card found in a frame.
+
+    ``quad``: 4 x 2 float32 corners in frame pixels, TL TR BR BL of the card held portrait (for
+    a card not wholly in view: of its visible part). ``sure``: surely a card (an even paper
+    border all round); False for outlines that only a taught face should confirm (full-bleed
+    art looks like a patch of table). ``whole``: the whole card is in view; False when it is cut
+    by the frame's edge or partly covered by another card (teaching takes only whole cards).
+    """
+
+    quad: np.ndarray
+    sure: bool
+    whole: bool
 
 
 def order_quad(quad: np.ndarray) -> np.ndarray:
@@ -328,10 +351,19 @@ def _iou(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter / union) if union > 0 else 0.0
 
 
-def find_card_candidates(frame: np.ndarray) -> list[tuple[np.ndarray, bool]]:
-    """Card-shaped outlines in a BGR frame with how sure each is: (4 x 2 float32 corners in
-    frame pixels, TL TR BR BL; True when it is surely a card, False for full-bleed-looking
-    outlines that only a taught face should confirm)."""
+def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether no corner of ``quad`` lies on (or past) the frame's border."""
+    h, w = shape[:2]
+    margin = max(1.0, EDGE_MARGIN * min(h, w))
+    xs, ys = quad[:, 0], quad[:, 1]
+    return bool(
+        xs.min() > margin and ys.min() > margin and xs.max() < w - 1 - margin and ys.max() < h - 1 - margin
+    )
+
+
+def find_card_candidates(frame: np.ndarray) -> list[CardOutline]:
+    """Card-shaped outlines in a BGR (or grey) frame, each with how sure it is and whether the
+    whole card is in view (see :class:`CardOutline`)."""
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, math.sqrt(WORK_PIXELS / (frame.shape[0] * frame.shape[1])))
@@ -389,9 +421,10 @@ def find_card_candidates(frame: np.ndarray) -> list[tuple[np.ndarray, bool]]:
         # A short reach: the small copy's sides are within a pixel or two of it there, and a
         # line printed near the card (a zone's frame on the mat) must not pull them away.
         chosen = [(_refine(grey, quad, 0.025), sure) for quad, sure in chosen]
-    return chosen
+    return [CardOutline(quad, sure, _inside_frame(quad, frame.shape)) for quad, sure in chosen]
 
 
 def find_card_outlines(frame: np.ndarray) -> list[np.ndarray]:
-    """The outlines in a BGR frame that are surely cards (see :func:`find_card_candidates`)."""
-    return [quad for quad, sure in find_card_candidates(frame) if sure]
+    """The corners of the outlines in a BGR frame that are surely cards (see
+    :func:`find_card_candidates`)."""
+    return [outline.quad for outline in find_card_candidates(frame) if outline.sure]

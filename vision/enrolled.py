@@ -61,10 +61,10 @@ def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
     """
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     candidates = find_card_candidates(colour)
-    outlines = [quad for quad, sure in candidates if sure]
+    outlines = [c for c in candidates if c.sure]
     if not outlines and len(candidates) == 1:
         # Art up to the card's edge (no even paper border): alone in the picture, it is the card.
-        outlines = [candidates[0][0]]
+        outlines = candidates
     if not outlines:
         raise UserError(
             f"no card found in {what}: lay one card face up where the whole card shows, "
@@ -72,7 +72,9 @@ def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
         )
     if len(outlines) > 1:
         raise UserError(f"{len(outlines)} card-shaped outlines in {what}: show one card alone")
-    quad = order_quad(outlines[0])
+    if not outlines[0].whole:
+        raise UserError(f"the card in {what} is cut by the picture's edge or covered: show the whole card")
+    quad = order_quad(outlines[0].quad)
     return Capture(quad, rectify(colour, quad, (CUT_W, CUT_H)))
 
 

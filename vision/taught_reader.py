@@ -56,7 +56,8 @@ class TaughtCards:
         outlines that are not the size of a playing card are left out (the mat itself, a
         zone's printed frame)."""
         seen: list[TaughtSeen] = []
-        for quad, sure in find_card_candidates(frame):
+        for outline in find_card_candidates(frame):
+            quad, sure = outline.quad, outline.sure
             centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
             if any(cv2.pointPolygonTest(poly, centre, False) >= 0 for poly in known):
                 continue

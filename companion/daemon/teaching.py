@@ -24,7 +24,7 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
     import cv2
     import numpy as np
 
-    from vision.card_outlines import find_card_outlines, order_quad
+    from vision.card_outlines import find_card_candidates, order_quad
     from vision.enrolled import CUT_H, CUT_W
     from vision.face_match import rectify
     from vision.markers import all_mat_marker_ids
@@ -37,7 +37,8 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
         colour = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
         scale = min(1.0, PREVIEW_WIDTH / colour.shape[1])
         preview = cv2.resize(colour, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        outlines = find_card_outlines(colour)
+        # Only a whole card is taught: one cut by the frame's edge or covered is not cut out.
+        outlines = [o.quad for o in find_card_candidates(colour) if o.sure and o.whole]
         if outlines:
             # The mat is a light rectangle too: an outline holding one of its corner markers is it.
             corners, ids = markers.find_markers(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
