@@ -4,12 +4,13 @@
     python sounds/make_sounds.py [FOLDER]
 
 Every effect is synthesised by :mod:`companion.sound.synth` (numpy, seeded), so running this
-again gives the same files. The box-shake rattle is not written: the player makes it at run
-time from the chip count.
+again gives the same files. The box-shake rattle is written for each chip count in
+``SHAKE_CHIPS`` (``shake_<n>.wav``): cabinet mode then plays every sound without NumPy.
 """
 
 from __future__ import annotations
 
+import functools
 import sys
 import wave
 from collections.abc import Sequence
@@ -18,14 +19,16 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.sound.synth import EFFECTS, RATE, to_pcm16  # noqa: E402
+from companion.sound.levels import SHAKE_CHIPS  # noqa: E402
+from companion.sound.synth import EFFECTS, RATE, shake, to_pcm16  # noqa: E402
 
 
 def write_all(folder: Path) -> list[Path]:
     """Write every fixed effect into ``folder``; returns the paths written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, make in EFFECTS.items():
+    makers = {**EFFECTS, **{f"shake_{chips}": functools.partial(shake, chips) for chips in SHAKE_CHIPS}}
+    for name, make in makers.items():
         path = folder / f"{name}.wav"
         with wave.open(str(path), "wb") as out:
             out.setnchannels(1)

@@ -95,3 +95,28 @@ def test_a_fuller_box_rattles_denser_and_louder(player: SoundPlayer) -> None:
 def test_a_bigger_win_gets_a_bigger_fanfare(player: SoundPlayer) -> None:
     small, medium, big = (len(player.clip("fanfare", amount=a)) for a in (5, 20, 200))
     assert small < medium < big
+
+
+def test_a_shake_plays_the_shipped_rattle_without_numpy() -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, json\n"
+        "from companion.sound.player import SoundPlayer\n"
+        "player = SoundPlayer(device=None, volume=0.5)\n"
+        "played = [player.play('shake', chips=n) for n in (0, 9, 500)]\n"
+        "print(json.dumps([played, 'numpy' in sys.modules]))\n"
+    )
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                          env=env, check=False)
+    played, numpy_loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    assert played == [True, True, True] and numpy_loaded is False
+
+
+def test_a_count_between_the_shipped_rattles_plays_the_lower_one(player: SoundPlayer) -> None:
+    assert np.array_equal(player.clip("shake", chips=9), synth.shake(8))
+    assert _busy_windows(player.clip("shake", chips=80)) > _busy_windows(player.clip("shake", chips=40))

@@ -15,7 +15,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.sound.levels import RATE, fanfare_tier
+from companion.sound.levels import RATE, fanfare_tier, shake_chips
 
 if TYPE_CHECKING:
     import numpy as np
@@ -111,7 +111,7 @@ class SoundPlayer:
         from companion.sound import synth
 
         if name == "shake":
-            return synth.shake(int(params.get("chips", 0)))
+            return synth.shake(shake_chips(int(params.get("chips", 0))))
         if name == "fanfare":
             return synth.fanfare(fanfare_tier(int(params.get("amount", 1))))
         return synth.EFFECTS[name]()
@@ -163,15 +163,16 @@ class SoundPlayer:
 
     def _sound_for(self, name: str, params: dict[str, Any]) -> tuple[Any, float]:
         if name == "shake":
-            chips = max(0, int(params.get("chips", 0)))
-            return self._make(f"shake:{chips}", lambda: _synth().shake(chips)), 1.0
+            chips = shake_chips(int(params.get("chips", 0)))
+            return self._load(f"shake_{chips}", lambda: _synth().shake(chips)), 1.0
         if name == "fanfare":
             amount = int(params.get("amount", 1))
             tier = fanfare_tier(amount)
             return self._load(f"fanfare_{tier}"), 0.75 + 0.25 * tier / 3
         return self._load(name), _GAIN.get(name, 1.0)
 
-    def _load(self, key: str) -> Any:
+    def _load(self, key: str, make: Any = None) -> Any:
+        """The shipped ``key.wav``; without it, made by ``make`` (default: the effect's recipe)."""
         sound = self._sounds.get(key)
         if sound is None:
             import pygame
@@ -180,21 +181,12 @@ class SoundPlayer:
             if path.is_file():
                 sound = pygame.mixer.Sound(str(path))
             else:  # an install without the WAVs: make it from the same recipe
-                sound = self._from_samples(_synth().EFFECTS[key]())
-            self._sounds[key] = sound
-        return sound
-
-    def _make(self, key: str, make: Any) -> Any:
-        sound = self._sounds.get(key)
-        if sound is None:
-            sound = self._from_samples(make())
-            if len(self._sounds) > 64:
-                self._sounds = {k: v for k, v in self._sounds.items() if not k.startswith("shake:")}
+                sound = self._from_samples(make() if make is not None else _synth().EFFECTS[key]())
             self._sounds[key] = sound
         return sound
 
     def _from_samples(self, clip: np.ndarray) -> Any:
-        import numpy as np  # only sounds made here (a shake, a missing WAV) need it
+        import numpy as np  # only a sound whose WAV is missing from the install needs it
         import pygame
 
         pcm = (np.clip(clip, -1.0, 1.0) * 32767.0).round().astype(np.int16)
@@ -204,7 +196,7 @@ class SoundPlayer:
 
 
 def _synth() -> Any:
-    """The synthesiser (NumPy): only for the box shake and a WAV missing from the install."""
+    """The synthesiser (NumPy): only for a WAV missing from the install."""
     from companion.sound import synth
 
     return synth
