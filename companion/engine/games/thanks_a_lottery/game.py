@@ -39,9 +39,10 @@ from companion.engine.games.thanks_a_lottery.moves import (
     REPLACE,
     REROLL_DICE,
     TAKE_DIE,
-    add_moves,
+    block_moves,
+    every_add,
+    finalize_moves,
     play_moves,
-    sub_multisets,
 )
 from companion.engine.games.thanks_a_lottery.scoring import lucky_number, round_score, space_points
 from companion.engine.games.thanks_a_lottery.state import (
@@ -206,30 +207,38 @@ class ThanksALottery(Game[LotteryState]):
         """Every legal decision of the current player (see the package docstring)."""
         if state.phase == ACT:
             seat = state.turn
-            actions = list(play_moves(state.counts(seat), state.wilds(seat)))
+            counts, wilds = state.counts(seat), state.wilds(seat)
+            actions = list(play_moves(counts, wilds))
             if state.has_block(seat):
-                for block in state.blocks:
-                    actions += list(self.add_options(state, seat, block))
-                actions += [Action.of(REPLACE, state.block_id(b)) for b in self._replaceable(state, seat)]
+                actions += every_add(state.blocks, seat, counts, wilds)
+                actions += [Action.of(REPLACE, f"b{index}") for index, block in enumerate(state.blocks, 1)
+                            if self._can_replace(block, seat, counts)]
             actions.append(Action.of(PASS))
             return actions
         if state.phase == TAKE:
             return [Action.of(TAKE_DIE, v) for v in sorted(set(state.pool))]
         if state.phase == FINALIZE:
-            dice = state.dice[state.deciders[0]]
-            return [Action.of(KEEP), *(Action.of(REROLL_DICE, *c) for c in sub_multisets(dice))]
+            return list(finalize_moves(tuple(state.dice[state.deciders[0]])))
         return []
 
     def add_options(self, state: LotteryState, seat: int, block: Block) -> dict[Action, Extension]:
         """``add`` actions for ``block`` by ``seat``, with what each adds."""
         # Wilds only go into the player's own blocks.
         wilds = state.wilds(seat) if block.owner == seat else 0
-        return add_moves(state.block_id(block), block.shape, state.counts(seat), wilds)
+        return block_moves(state.block_id(block), block.kind, block.first, block.size, block.wild_at,
+                           state.counts(seat), wilds)
+
+    @staticmethod
+    def _can_replace(block: Block, seat: int, counts: tuple[int, ...]) -> bool:
+        """``seat`` may swap a real card for the wild in ``block`` (someone else's block)."""
+        if block.owner == seat or block.wild_at is None:
+            return False
+        number = block.wild_number
+        return number is not None and bool(counts[number - 1])
 
     def _replaceable(self, state: LotteryState, seat: int) -> list[Block]:
         counts = state.counts(seat)
-        return [b for b in state.blocks
-                if b.owner != seat and b.wild_number is not None and counts[b.wild_number - 1]]
+        return [b for b in state.blocks if self._can_replace(b, seat, counts)]
 
     def apply_decision(self, state: LotteryState, action: Action) -> list[Event]:
         """Check ``action`` against the legal moves, explaining a refusal; then apply it."""
@@ -267,8 +276,9 @@ class ThanksALottery(Game[LotteryState]):
             seat = state.deciders[0]
             if action.verb == KEEP and not action.args:
                 return self._finalize(state, seat, ())
-            if action.verb == REROLL_DICE and action in self.decisions(state):
-                return self._finalize(state, seat, action.int_args())
+            chosen = finalize_moves(tuple(state.dice[seat])).get(action)
+            if action.verb == REROLL_DICE and chosen:
+                return self._finalize(state, seat, chosen)
             raise IllegalActionError(explain.reroll(state, seat, action))
         raise IllegalActionError("nobody decides now: the table reveals something first")
 

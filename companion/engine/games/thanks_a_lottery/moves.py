@@ -7,10 +7,21 @@ without importing the game that uses them.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 
-from companion.engine.actions import Action
-from companion.engine.games.thanks_a_lottery.blocks import Extension, Shape, extensions, new_blocks
+from companion.engine.actions import Action, ActionArg
+from companion.engine.games.thanks_a_lottery.blocks import (
+    IDENTICAL,
+    MIN_BLOCK,
+    SEQUENTIAL,
+    Counts,
+    Extension,
+    Shape,
+    extensions,
+    new_blocks,
+    sequence,
+)
+from companion.engine.games.thanks_a_lottery.components import NUMBERS
+from companion.engine.games.thanks_a_lottery.state import Block
 
 PLAY, ADD, REPLACE, PASS = "play", "add", "replace", "pass"
 TAKE_DIE, REROLL_DICE, KEEP = "take", "reroll", "keep"
@@ -22,33 +33,136 @@ def wild_arg(number: int) -> str:
     return f"wild={number}"
 
 
+#: bit ``n - 1`` set for each number 1-7 outside the run of ``size`` numbers from ``first``
+_OUTSIDE = {
+    (first, size): sum(1 << (n - 1) for n in NUMBERS if n not in sequence(first, size))
+    for first in NUMBERS for size in range(MIN_BLOCK, len(NUMBERS) + 1)
+}
+
+
+@lru_cache(maxsize=4096)
+def _held(counts: Counts) -> int:
+    """The numbers the hand holds at least one of, as bits (bit ``n - 1`` for number ``n``)."""
+    return sum(1 << index for index, count in enumerate(counts) if count)
+
+
 @lru_cache(maxsize=8192)
-def play_moves(counts: tuple[int, ...], wilds: int) -> dict[Action, Shape]:
-    """``play ...`` actions for every block the hand can lay, with their shapes."""
-    moves = {}
-    for shape in new_blocks(counts, wilds):
-        tail = () if shape.wild_number is None else (wild_arg(shape.wild_number),)
-        moves[Action.of(PLAY, *shape.real_numbers, *tail)] = shape
+def play_moves(counts: Counts, wilds: int) -> dict[Action, Shape]:
+    """``play ...`` actions for every block the hand can lay, with their shapes.
+
+    The same moves in the same order as :func:`blocks.new_blocks` gives shapes, put together
+    from parts that depend on less of the hand (one number's count; which numbers are held),
+    so a hand not seen before costs a few look-ups instead of a fresh search.
+    """
+    wild = 1 if wilds else 0
+    moves: dict[Action, Shape] = {}
+    for number, held in enumerate(counts, 1):
+        if held + wild >= MIN_BLOCK:
+            moves.update(_identical_plays(number, held, wild))
+    moves.update(_run_plays(_held(counts), wild))
     return moves
 
 
-@lru_cache(maxsize=8192)
-def add_moves(block_id: str, shape: Shape, counts: tuple[int, ...], wilds: int) -> dict[Action, Extension]:
+def _play_action(shape: Shape) -> Action:
+    tail = () if shape.wild_number is None else (wild_arg(shape.wild_number),)
+    return Action.of(PLAY, *shape.real_numbers, *tail)
+
+
+@lru_cache(maxsize=512)
+def _identical_plays(number: int, held: int, wild: int) -> dict[Action, Shape]:
+    """The identical blocks of ``number`` from ``held`` of it (and a wild if ``wild``)."""
+    counts = tuple(held if n == number else 0 for n in NUMBERS)
+    return {_play_action(shape): shape for shape in new_blocks(counts, wild) if shape.kind == IDENTICAL}
+
+
+@lru_cache(maxsize=256)
+def _run_plays(held: int, wild: int) -> dict[Action, Shape]:
+    """The sequences a hand holding the numbers ``held`` (bits) can lay (with a wild if ``wild``)."""
+    counts = tuple((held >> (n - 1)) & 1 for n in NUMBERS)
+    return {_play_action(shape): shape for shape in new_blocks(counts, wild) if shape.kind == SEQUENTIAL}
+
+
+def add_moves(block_id: str, shape: Shape, counts: Counts, wilds: int) -> dict[Action, Extension]:
     """``add B ...`` actions for every way to grow block ``block_id`` from the hand."""
-    moves = {}
-    for ext in extensions(shape, counts, wilds):
+    first, size = shape.numbers[0], len(shape.numbers)
+    return block_moves(block_id, shape.kind, first, size, shape.wild_at, counts, wilds)
+
+
+def block_moves(block_id: str, kind: str, first: int, size: int, wild_at: int | None,
+                counts: Counts, wilds: int) -> dict[Action, Extension]:
+    """:func:`add_moves` for the block that lies as ``kind``, ``first``, ``size`` and
+    ``wild_at`` (a :class:`state.Block`'s fields, so no :class:`Shape` is built to ask)."""
+    part = _part(kind, first, size, counts, _held(counts))
+    return _block_moves(block_id, kind, first, size, wild_at, part, 1 if wilds and wild_at is None else 0)
+
+
+def every_add(blocks: list[Block], seat: int, counts: Counts, wilds: int) -> list[Action]:
+    """Every ``add`` ``seat`` can make now, block by block (b1, b2...), as :func:`block_moves`
+    lists them (wilds only into the player's own blocks); this runs at every decision."""
+    held = _held(counts)
+    actions: list[Action] = []
+    for index, block in enumerate(blocks, 1):
+        kind, first, size, wild_at = block.kind, block.first, block.size, block.wild_at
+        part = _part(kind, first, size, counts, held)
+        wild = 1 if wilds and wild_at is None and block.owner == seat else 0
+        actions += _block_moves(f"b{index}", kind, first, size, wild_at, part, wild)
+    return actions
+
+
+def _part(kind: str, first: int, size: int, counts: Counts, held: int) -> int:
+    """What of the hand decides how a block grows: the count of an identical block's number,
+    or which numbers outside a sequence are held (bits); hands alike in it grow it alike, so
+    one cached entry serves them all."""
+    return counts[first - 1] if kind == IDENTICAL else held & _OUTSIDE[first, size]
+
+
+@lru_cache(maxsize=16384)
+def _block_moves(block_id: str, kind: str, first: int, size: int, wild_at: int | None,
+                 part: int, wild: int) -> dict[Action, Extension]:
+    growths = _growths(kind, first, size, wild_at, part, wild)
+    return {Action.of(ADD, block_id, *args): ext for args, ext in growths}
+
+
+@lru_cache(maxsize=8192)
+def _growths(kind: str, first: int, size: int, wild_at: int | None,
+             part: int, wild: int) -> tuple[tuple[tuple[ActionArg, ...], Extension], ...]:
+    """The ``add`` arguments after the block id, with each extension, for any block lying so.
+
+    ``part``: see :func:`_part`; the growths are those of the smallest hand alike in it.
+    """
+    if kind == IDENTICAL:
+        numbers = (first,) * size
+        counts = tuple(part if n == first else 0 for n in NUMBERS)
+    else:
+        numbers = sequence(first, size)
+        counts = tuple((part >> (n - 1)) & 1 for n in NUMBERS)
+    out = []
+    for ext in extensions(Shape(kind, numbers, wild_at), counts, wild):
         tail = () if ext.wild is None else (wild_arg(ext.wild),)
-        moves[Action.of(ADD, block_id, *ext.real_added, *tail)] = ext
-    return moves
+        out.append(((*ext.real_added, *tail), ext))
+    return tuple(out)
 
 
 def sub_multisets(values: list[int]) -> list[tuple[int, ...]]:
     """Every non-empty choice of dice by value from ``values`` (sorted), smallest first."""
-    distinct = sorted(set(values))
-    ranges = [range(values.count(v) + 1) for v in distinct]
-    out = []
-    for picks in product(*ranges):
-        chosen = tuple(v for v, k in zip(distinct, picks, strict=True) for _ in range(k))
-        if chosen:
-            out.append(chosen)
-    return sorted(out, key=lambda c: (len(c), c))
+    return list(_sub_multisets(tuple(values)))
+
+
+@lru_cache(maxsize=1024)
+def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    chosen: list[tuple[int, ...]] = [()]
+    for value in sorted(set(values)):  # each choice so far, with 0, 1, 2... dice of this value
+        chosen = [c + (value,) * k for c in chosen for k in range(values.count(value) + 1)]
+    chosen.sort()
+    chosen.sort(key=len)  # stable: by size, then by value within a size
+    return tuple(chosen[1:])  # without the empty choice (always first)
+
+
+@lru_cache(maxsize=1024)
+def finalize_moves(dice: tuple[int, ...]) -> dict[Action, tuple[int, ...]]:
+    """``keep`` and every ``reroll ...`` for a player holding ``dice`` (sorted), with the
+    values each picks up (a hand of 15 dice has hundreds: built once, not at every look)."""
+    moves: dict[Action, tuple[int, ...]] = {Action.of(KEEP): ()}
+    for chosen in _sub_multisets(dice):
+        moves[Action.of(REROLL_DICE, *chosen)] = chosen
+    return moves

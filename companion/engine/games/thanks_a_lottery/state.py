@@ -8,6 +8,9 @@ from companion.engine.events import Event
 from companion.engine.games.thanks_a_lottery.blocks import IDENTICAL, Shape, sequence
 from companion.engine.games.thanks_a_lottery.components import NUMBERS, WILD
 
+#: the card ids of the numbers 1-7, in order
+NUMBER_IDS = tuple(str(n) for n in NUMBERS)
+
 # Phases of a round, in order. Chance decides in SETUP (deal, roll), DRAW, REROLL and LOTTERY.
 SETUP = "setup"          # dealing the hands, then rolling the dice pool
 DRAW = "draw"            # the player whose turn it is draws a card
@@ -55,7 +58,9 @@ class Block:
     @property
     def wild_number(self) -> int | None:
         """The number the block's wild stands for, if it has one."""
-        return None if self.wild_at is None else self.numbers[self.wild_at]
+        if self.wild_at is None or self.kind == IDENTICAL:
+            return None if self.wild_at is None else self.first
+        return (self.first - 1 + self.wild_at) % len(NUMBERS) + 1  # without listing the run
 
     def cards(self) -> list[str]:
         """The card ids lying in the block."""
@@ -106,8 +111,7 @@ class LotteryState:
 
     def counts(self, seat: int) -> tuple[int, ...]:
         """How many of each number 1-7 ``seat`` holds."""
-        hand = self.hands[seat]
-        return tuple(hand.count(str(n)) for n in NUMBERS)
+        return tuple(map(self.hands[seat].count, NUMBER_IDS))
 
     def wilds(self, seat: int) -> int:
         """How many wilds ``seat`` holds."""
