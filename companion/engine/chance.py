@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -51,6 +51,25 @@ class ChancePoint:
             raise EngineError(f"a chance point with an impossible outcome listed: {self.what}")
         # Asked at every reveal: computed once (the point is immutable).
         object.__setattr__(self, "_total", sum(weights))
+
+    @classmethod
+    def from_counts(cls, kind: str, what: str, counts: Mapping[str, int]) -> ChancePoint:
+        """The point whose outcomes are what ``counts`` holds (cards left in a deck by id),
+        sorted by outcome; an outcome with a count of 0 is left out.
+
+        Games build one at every reveal from a dict of positive counts: then the weights are
+        checked and summed by the dict's own ``min`` and ``sum``, not outcome by outcome.
+        """
+        values = counts.values()
+        if not counts or min(values) <= 0:
+            return cls(kind, what, tuple(sorted((name, n) for name, n in counts.items() if n)))
+        point = object.__new__(cls)
+        setattr_ = object.__setattr__  # frozen: as the dataclass's own __init__ does
+        setattr_(point, "kind", kind)
+        setattr_(point, "what", what)
+        setattr_(point, "outcomes", tuple(sorted(counts.items())))
+        setattr_(point, "_total", sum(values))
+        return point
 
     @property
     def total(self) -> int:

@@ -202,6 +202,16 @@ class Game(ABC, Generic[S]):
         """A readable transcript line for ``action`` in ``state``; default: its text form."""
         return str(action)
 
+    def apply_legal_decision(self, state: S, action: Action) -> list[Event]:
+        """Apply ``action``, taken from :meth:`decisions` of this very ``state`` (a bot's pick in
+        :func:`simulate.play_game`), without checking it again.
+
+        By default the same as :meth:`apply_decision`; a game whose check lists every legal
+        decision again overrides it to skip that. Anything from outside the engine (a report, a
+        button, a log) goes through :meth:`apply`.
+        """
+        return self.apply_decision(state, action)
+
     # --- provided by the base class ------------------------------------------------------
 
     def legal_actions(self, state: S) -> list[Action]:

@@ -39,29 +39,31 @@ def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
     # from this very state's legal actions goes straight to the rules, without Game.apply's
     # second look (is the game over, which chance point, is the outcome possible: all known
     # here). Anything from outside the engine goes through Match.apply.
-    chance_point, apply_outcome, apply_decision = game.chance_point, game.apply_outcome, game.apply_decision
-    is_over, reveal, resolve = game.is_over, Action.reveal, resolver.resolve
+    chance_point, apply_outcome, is_over = game.chance_point, game.apply_outcome, game.is_over
+    current_player, apply_decision = game.current_player, game.apply_legal_decision
+    reveal, resolve, append = Action.reveal, resolver.resolve, log.append
     while not is_over(state):
         if len(log) > MAX_ACTIONS:
             raise RuntimeError(f"{config.game} did not end after {MAX_ACTIONS} actions")
         point = chance_point(state)
         if point is not None:
             outcome = resolve(point)
-            log.append(reveal(outcome))
+            append(reveal(outcome))
             events = apply_outcome(state, point, outcome)
         else:
-            seat = game.current_player(state)
+            seat = current_player(state)
             assert seat is not None, "no chance point and no player to decide"
             action = bots[seat % len(bots)].choose(game, state, decider)
             events = apply_decision(state, action)
-            log.append(action)
+            append(action)
         for event in events:
-            if isinstance(event, TurnStarted):
+            kind = event.__class__  # these three have no subclasses
+            if kind is TurnStarted:
                 started += 1
-            elif isinstance(event, TurnEnded):
+            elif kind is TurnEnded:
                 ended += 1
-            elif isinstance(event, JackpotHit):
-                jackpots[event.symbol] += 1
+            elif kind is JackpotHit:
+                jackpots[event.symbol] += 1  # type: ignore[attr-defined]
     # The first turn starts with the initial state (no event) and the last may end with the
     # game (no TurnEnded), so the larger of the two counts is the number of turns played.
     return PlayedGame(match, match.game.result(match.state), max(started, ended), jackpots)

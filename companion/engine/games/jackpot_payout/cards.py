@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from companion.engine.data import load_components
@@ -61,15 +61,25 @@ class Card:
     #: The House cards only: the coins The House takes (and display cards you may remove)
     house_coins: int = 0
 
-    @property
+    @cached_property
     def is_wild(self) -> bool:
         """A question-mark card: it matches every symbol."""
-        return self.symbols == (WILD,)
+        return self.symbols == (WILD,)  # asked for every card at every settle: worked out once
 
-    @property
+    @cached_property
     def is_special(self) -> bool:
         """A Special card: taking one from the display needs a pair."""
         return self.kind == "special"
+
+    @cached_property
+    def is_active(self) -> bool:
+        """Its ability resolves when it is revealed (one of :data:`ACTIVE_ABILITIES`)."""
+        return self.ability in ACTIVE_ABILITIES
+
+    @cached_property
+    def symbol_bits(self) -> int:
+        """The symbols this card can show as bits, bit ``i`` for ``SYMBOLS[i]`` (a wild: all)."""
+        return sum(1 << i for i, symbol in enumerate(SYMBOLS) if self.shows(symbol))
 
     def shows(self, symbol: str) -> bool:
         """True when this card can count as ``symbol`` (wilds can show any symbol)."""

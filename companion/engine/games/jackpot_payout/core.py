@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from companion.engine.actions import Action
 from companion.engine.events import Event
-from companion.engine.games.jackpot_payout.cards import ACTIVE_ABILITIES, Card, Catalogue
+from companion.engine.games.jackpot_payout.cards import Card, Catalogue
 from companion.engine.games.jackpot_payout.state import (
     AbilityResolved,
     CardDiscarded,
@@ -54,7 +55,7 @@ class Table:
         """The other seats, clockwise from ``seat``."""
         return [(seat + k) % self.players for k in range(1, self.players)]
 
-    @property
+    @cached_property
     def coinless_wild(self) -> str:
         """The coinless wild's card id."""
         return self.catalogue.of_kind("coinless-wild")[0].id
@@ -219,7 +220,7 @@ def discard_card(state: JackpotPayoutState, seat: int, card: str) -> list[Event]
 
 def is_active(table: Table, card: str) -> bool:
     """True when ``card`` has an ability that resolves when it is revealed."""
-    return table.card(card).ability in ACTIVE_ABILITIES
+    return table.catalogue.cards[card].is_active
 
 
 def start_ability(table: Table, state: JackpotPayoutState, slot: int) -> list[Event]:

@@ -51,10 +51,10 @@ def common_symbol(cards: Sequence[Card]) -> str | None:
         return None
     if all(card.is_wild for card in cards):
         return WILD
-    for symbol in SYMBOLS:
-        if all(card.shows(symbol) for card in cards):
-            return symbol
-    return None
+    common = _ALL_SYMBOLS
+    for card in cards:
+        common &= card.symbol_bits
+    return _SYMBOLS_OF[common][0] if common else None  # the first in SYMBOLS' order
 
 
 def jackpot_symbol(cards: Sequence[Card]) -> str | None:
@@ -64,7 +64,16 @@ def jackpot_symbol(cards: Sequence[Card]) -> str | None:
 
 def pair_symbols(cards: Sequence[Card]) -> list[str]:
     """The non-wild symbols at least two of the cards can show (each one is a pair)."""
-    return [s for s in SYMBOLS if sum(1 for card in cards if card.shows(s)) >= 2]
+    once = twice = 0
+    for card in cards:
+        twice |= once & card.symbol_bits
+        once |= card.symbol_bits
+    return list(_SYMBOLS_OF[twice])
+
+
+#: every symbol as bits (see ``Card.symbol_bits``), and the symbols of each set of bits in order
+_ALL_SYMBOLS = (1 << len(SYMBOLS)) - 1
+_SYMBOLS_OF = [tuple(s for i, s in enumerate(SYMBOLS) if bits >> i & 1) for bits in range(_ALL_SYMBOLS + 1)]
 
 
 def jackpot_coins(cards: Sequence[Card]) -> int:

@@ -92,9 +92,10 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
 
     def supply(self) -> dict[str, int]:
         """The display's draw deck: the regular and Special cards of the chosen sets."""
+        sets = self.sets
         return {
             card.id: card.count for card in self.catalogue.cards.values()
-            if card.kind in ("regular", "special") and card.set in self.sets
+            if card.kind in ("regular", "special") and card.set in sets
             and self.usable(card.solo, card.multiplayer)
         }
 
@@ -133,15 +134,13 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
         if state.reveal_queue:
             seat_index = state.reveal_queue[0]
             seat = state.seats[seat_index]
-            outcomes = tuple(sorted(seat.deck.items()))
             if state.step == "reveal":  # camera zone reel0..reel2 of the player whose turn it is
                 reel = len(seat.play) + len(state.revealed) + 1
-                return ChancePoint("reel", f"{who(seat_index)}'s card for reel {reel}", outcomes)
+                return ChancePoint.from_counts("reel", f"{who(seat_index)}'s card for reel {reel}", seat.deck)
             what = f"the top card of {who(seat_index)}'s deck ({state.reveal_reason})"
-            return ChancePoint("draw", what, outcomes)
+            return ChancePoint.from_counts("draw", what, seat.deck)
         slot = state.refill[0]
-        outcomes = tuple(sorted(state.supply.items()))
-        return ChancePoint("display", f"the new card for display pile {slot + 1}", outcomes)
+        return ChancePoint.from_counts("display", f"the new card for display pile {slot + 1}", state.supply)
 
     def apply_outcome(self, state: JackpotPayoutState, point: ChancePoint, outcome: str) -> list[Event]:
         """Put the revealed card where it was revealed for, then run the rules on."""
@@ -176,6 +175,11 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
             reason = current.explain(self.table, state, action) if current.explain else None
             raise IllegalActionError(reason or f"'{action.brief}' is not possible now: {current.hint}")
         events = current.apply(self.table, state, action)
+        return events + advance(self.table, state)
+
+    def apply_legal_decision(self, state: JackpotPayoutState, action: Action) -> list[Event]:
+        """:meth:`apply_decision` without listing the decisions again to check ``action``."""
+        events = STEPS[state.step].apply(self.table, state, action)
         return events + advance(self.table, state)
 
     def is_over(self, state: JackpotPayoutState) -> bool:

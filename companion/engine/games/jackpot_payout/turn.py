@@ -15,6 +15,8 @@ jackpots. Solo: see ``house.py``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.engine.actions import Action
 from companion.engine.events import CardTaken, Event, GameEnded, JackpotHit, TurnEnded, TurnStarted
 from companion.engine.games.jackpot_payout.abilities import consolation_prize, shopping_spree, stuck_reel
@@ -196,13 +198,20 @@ def takeable(table: Table, state: JackpotPayoutState) -> list[Action]:
     """The cards the player may take from the display now."""
     if state.takes_left == 0:
         return []
+    cards, special_ok = table.catalogue.cards, state.special_ok
     actions = [
-        Action.of("take", slot) for slot, card in enumerate(state.display)
-        if card is not None and (state.special_ok or not table.card(card).is_special)
+        _take_slot(slot) for slot, card in enumerate(state.display)
+        if card is not None and (special_ok or not cards[card].is_special)
     ]
     if state.wilds:
         actions.append(Action.of("take", "wild"))
     return actions
+
+
+@cache
+def _take_slot(slot: int) -> Action:
+    """``take SLOT``, made once per slot (the display is offered at every take)."""
+    return Action.of("take", slot)
 
 
 def _take_options(table: Table, state: JackpotPayoutState) -> list[Action]:
