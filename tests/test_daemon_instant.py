@@ -316,6 +316,30 @@ def test_the_rough_table_slides_a_card_in_and_counts_a_card_laid_again() -> None
     assert (table.laid, table.replaced, table.truth["r1c1"]) == (1, 1, "bell")
 
 
+def test_the_rough_table_slides_a_row_in_together() -> None:
+    from companion.bench.misreads import SLIDE_FRAMES, RoughTable
+
+    table = RoughTable("thanks-a-lottery", seed=4)
+    table.place_row("block0", ["3", "4", "5"])
+    laid = {key: placed.centre for key, placed in table.cards.items()}
+    for _ in range(SLIDE_FRAMES[1]):
+        assert table.read() is not None
+    moved = [math.dist(laid[key], table.cards[key].centre) for key in laid]
+    assert len(moved) == 3 and min(moved) > 40 and max(moved) - min(moved) < 1e-6  # together
+    assert (table.laid, table.truth["block0"]) == (3, ["3", "4", "5"])
+    table.place_row("block0", ["3", "4", "5"])  # straightened
+    assert (table.laid, table.replaced) == (3, 1)
+
+
+@pytest.mark.parametrize("game", ["jackpot-payout", "thanks-a-lottery"])
+def test_bench_misreads_plays_every_table_game(game: str, tmp_path: Path) -> None:
+    from companion.bench.misreads import play
+
+    counts = play(turns=3, rule="agree", seed=2, tmp=tmp_path, game=game)
+    assert counts["game"] == game and counts["camera_reveals"] + counts["button_entries"] >= 3
+    assert counts["wrong_reveals"] == 0 and counts["wrong_payouts"] == 0
+
+
 def test_bench_misreads_reveals_no_card_that_was_not_laid(tmp_path: Path) -> None:
     from companion.bench.misreads import play
 

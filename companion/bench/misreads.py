@@ -1,20 +1,24 @@
 """``companion bench misreads``: does reading on fewer frames ever reveal a card that is not there?
 
-The whole stack plays Bandit in table mode: the simulated dealer lays the cards the flow asks
-for, the camera thread reads the frames, the tracker agrees, the flow reveals and journals,
-the bot at the buttons decides. The table is made harder than ``companion run``'s:
+The whole stack plays each table-mode game (Bandit, Jackpot Payout, Mega Jackpot, Thanks a
+Lottery; Pay Line is cabinet only): the simulated dealer lays the cards the flow asks for, the
+camera thread reads the frames, the tracker agrees, the flow reveals and journals, the bot at
+the buttons decides. The table is made harder than ``companion run``'s:
 
 - every frame goes through the rough camera (:mod:`vision.rough_camera`: lens distortion,
   vignetting, motion blur, exposure, shot noise, JPEG);
 - each card is slid into place: it appears a card or more away, over a neighbouring zone, and
-  slides to its spot over several frames, slowing down at the end as a hand does;
+  slides to its spot over several frames, slowing down at the end as a hand does (a row of
+  cards, Thanks a Lottery's play, slides in together);
 - now and then a hand (a skin-coloured palm and fingers) passes over the mat for a few frames.
 
 Checked at every camera reveal, on the main thread as it is journalled: the card revealed is
-the card the dealer laid for that reveal and the one lying in that zone. Counted: wrong reveals,
-games whose final scores differ from the same game with every card as laid (wrong payouts),
-and how often a player had to re-place a card (the dealer straightens a card the camera has
-not taken after 3 s) or enter it by the buttons (after 5 s).
+the one lying in that zone (Bandit: also the card the dealer laid for that reveal; Thanks a
+Lottery: the cards of a move read by the camera are the cards lying in the block rows).
+Counted: wrong reveals, games whose final scores differ from the same game with every card as
+laid (wrong payouts: Bandit's are replayed with the right cards; in the other games any match
+with a wrong reveal counts as one), and how often a player had to re-place a card (the dealer
+straightens a card the camera has not taken after 3 s) or enter it by the buttons (after 5 s).
 
 ``--rule agree`` is the daemon's rule (two frames in a row, the card at rest); ``--rule
 majority`` the rule before issue 16 (a majority of 5 frames, then 3 confirmations).
@@ -33,17 +37,21 @@ from pathlib import Path
 from typing import Any
 
 NAME = "misreads"
-HELP = "wrong reveals and payouts on a rough camera with slides and hands (JSON)"
+HELP = "wrong reveals and payouts per table-mode game on a rough camera with slides and hands (JSON)"
 #: frames a card takes to slide into place, and how far it starts (in card widths)
 SLIDE_FRAMES = (5, 12)
 SLIDE_FROM = (0.8, 1.6)
 #: a hand passes over the mat about once every this many frames, for 4-9 frames
 HAND_EVERY = 25
+#: every game with a table mode (Pay Line is cabinet only)
+TABLE_GAMES = ("bandit", "jackpot-payout", "mega-jackpot", "thanks-a-lottery")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options: how many turns (cards read), which agreement rule, the seed."""
-    parser.add_argument("--turns", type=int, default=1000, help="cards to read (default 1000)")
+    """Options: which games, how many turns (cards read) each, which agreement rule, the seed."""
+    parser.add_argument("--games", default=",".join(TABLE_GAMES),
+                        help=f"comma-separated table-mode games (default: {','.join(TABLE_GAMES)})")
+    parser.add_argument("--turns", type=int, default=1000, help="cards to read per game (default 1000)")
     parser.add_argument("--rule", choices=("agree", "majority"), default="agree",
                         help="agree: 2 frames at rest (the daemon's); majority: 5-frame vote, "
                              "then 3 confirmations (before issue 16)")
@@ -66,7 +74,7 @@ class RoughTable:
 
         self.table = SimulatedTable(game_id, seed=seed)
         self.rough = RoughCamera(seed)
-        self.truth: dict[str, str | None] = {}
+        self.truth: dict[str, Any] = {}
         self.replaced = 0
         self.laid = 0
         self._rng = np.random.default_rng([seed, 16])
@@ -89,13 +97,33 @@ class RoughTable:
                 return
             self.replaced += again
             self.laid += not again
-            placed = self.table.cards[zone]
-            angle = float(self._rng.uniform(0, 2 * math.pi))
-            distance = float(self._rng.uniform(*SLIDE_FROM)) * 63.0
+            self._slide((zone,))
+
+    def place_row(self, zone: str, card_ids: list[str]) -> None:
+        """Lay a row of cards in a multi-card zone, slid in together (an empty list clears it)."""
+        with self._lock:
+            before = list(self.truth.get(zone) or [])
+            self.table.place_row(zone, card_ids)
+            self.truth[zone] = list(card_ids)
+            for key in [k for k in self._slides if k.startswith(zone + "#")]:
+                self._slides.pop(key)
+            if not card_ids:
+                return
+            again = sorted(card_ids) == sorted(before)
+            self.replaced += again
+            self.laid += 0 if again else len(card_ids)
+            self._slide(tuple(f"{zone}#{index}" for index in range(len(card_ids))))
+
+    def _slide(self, keys: tuple[str, ...]) -> None:
+        """Start the cards ``keys`` (table.cards keys) one slide away from where they were laid."""
+        angle = float(self._rng.uniform(0, 2 * math.pi))
+        distance = float(self._rng.uniform(*SLIDE_FROM)) * 63.0
+        frames = int(self._rng.integers(SLIDE_FRAMES[0], SLIDE_FRAMES[1] + 1))
+        for key in keys:
+            placed = self.table.cards[key]
             x, y = placed.centre
             start = (x + distance * math.cos(angle), y + distance * math.sin(angle))
-            frames = int(self._rng.integers(SLIDE_FRAMES[0], SLIDE_FRAMES[1] + 1))
-            self._slides[zone] = (start, placed.centre, frames, 0)
+            self._slides[key] = (start, placed.centre, frames, 0)
             placed.centre = start
 
     def _advance(self) -> None:
@@ -151,8 +179,29 @@ class RoughTable:
         self.table.close()
 
 
-def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
-    """Bandit matches through the daemon until ``turns`` cards were read (or entered); the counts."""
+def _wrong(game: str, observation: dict[str, Any], dealer: Any, table: Any) -> dict[str, Any] | None:
+    """What is wrong with a camera observation being journalled (None: it is what lies there)."""
+    if game == "thanks-a-lottery":
+        from companion.flows.thanks_a_lottery_table import FACT, ZONES
+
+        if observation.get(FACT) != "move" or observation.get("source") != "camera":
+            return None
+        lying = sorted(card for zone in ZONES for card in (table.truth.get(zone) or []))
+        read = sorted(observation.get("cards") or [])
+        return None if read == lying else {"read": read, "lying": lying}
+    if observation.get("source") != "camera":
+        return None
+    zone, card = observation.get("zone"), observation.get("card")
+    lying = table.truth.get(zone)
+    laid = dealer._dealt.get(zone) if game == "bandit" else lying
+    if card == laid and card == lying:
+        return None
+    return {"zone": zone, "read": card, "laid": laid, "lying": lying,
+            "sliding": any(key == zone or key.startswith(f"{zone}#") for key in table._slides)}
+
+
+def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> dict[str, Any]:
+    """Matches of ``game`` through the daemon until ``turns`` cards were read (or entered); the counts."""
     from companion.daemon import app
     from companion.daemon.app import Daemon, RunOptions
     from companion.daemon.camera import CameraWorker
@@ -172,8 +221,11 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
             kwargs.update(agree=None, window=5, confirm=3)
             super().__init__(*args, **kwargs)
 
-    counts = {"camera_reveals": 0, "wrong_reveals": 0, "button_entries": 0, "re_placed": 0, "cards_laid": 0,
-              "matches": 0, "wrong_payouts": 0}
+    from vision.mats import mat_layout
+
+    zones = {zone.name for zone in mat_layout(game).zones}
+    counts = {"camera_reveals": 0, "wrong_reveals": 0, "button_entries": 0, "entered_off_the_mat": 0,
+              "re_placed": 0, "cards_laid": 0, "matches": 0, "wrong_payouts": 0}
     wrong: list[dict[str, Any]] = []
     started = time.process_time()
     wall = time.monotonic()
@@ -185,13 +237,14 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
             match += 1
             camera = Camera(seed * 1000 + match)
             dealer = SimDealer(camera, seed=seed * 1000 + match)
-            options = RunOptions(headless=True, fast=True, game="bandit", mode="table", use_gpio=False,
+            options = RunOptions(headless=True, fast=True, game=game, mode="table", use_gpio=False,
                                  seed=seed * 1000 + match, autoplay=seed * 1000 + match,
-                                 journal_path=tmp / f"journal-{match}.sqlite", camera_factory=camera,
+                                 journal_path=tmp / f"journal-{game}-{match}.sqlite", camera_factory=camera,
                                  dealer=dealer)
             daemon = Daemon(options)
             daemon.start()
             corrections: dict[int, str] = {}
+            wrong_here = 0
             try:
                 flow = daemon.flow
                 assert flow is not None
@@ -199,21 +252,26 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
                 observe = session.observe
 
                 def checked(observation: Any, session: Any = session, observe: Any = observe,
-                            dealer: Any = dealer, corrections: dict[int, str] = corrections) -> None:
-                    if observation.get("source") == "camera":
+                            dealer: Any = dealer, camera: Any = camera,
+                            corrections: dict[int, str] = corrections) -> None:
+                    nonlocal wrong_here
+                    source = observation.get("source")
+                    is_move = game != "thanks-a-lottery" or observation.get("lottery_table") == "move"
+                    if source == "camera" and is_move:
                         counts["camera_reveals"] += 1
-                        zone, card = observation.get("zone"), observation.get("card")
-                        table = dealer.table
-                        laid = dealer._dealt.get(zone)
-                        lying = table.truth.get(zone) if table is not None else None
-                        if card != laid or lying != card:
+                        table = camera.tables.get(game)
+                        problem = _wrong(game, observation, dealer, table) if table is not None else None
+                        if problem is not None:
                             counts["wrong_reveals"] += 1
-                            corrections[session.version] = str(laid)
-                            sliding = table is not None and zone in table._slides
-                            wrong.append({"zone": zone, "read": card, "laid": laid, "lying": lying,
-                                          "sliding": sliding, "version": session.version})
-                    elif observation.get("source") == "buttons":
-                        counts["button_entries"] += 1
+                            wrong_here += 1
+                            if game == "bandit":
+                                corrections[session.version] = str(problem["laid"])
+                            wrong.append({**problem, "version": session.version})
+                    elif source == "buttons" and is_move and "note" not in observation:
+                        # a card the camera could have read (one lying in a zone of the mat);
+                        # what the mat has no zone for (a display card) is always entered by hand
+                        readable = game == "thanks-a-lottery" or observation.get("zone") in zones
+                        counts["button_entries" if readable else "entered_off_the_mat"] += 1
                     observe(observation)
 
                 session.observe = checked  # type: ignore[method-assign]
@@ -223,13 +281,13 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
                     if counts["camera_reveals"] + counts["button_entries"] >= turns:
                         break
                     time.sleep(0.002)  # the camera thread's turn (a real loop waits for the clock)
-                table = camera.tables.get("bandit")
+                table = camera.tables.get(game)
                 if table is not None:
                     counts["cards_laid"] += table.laid
                     counts["re_placed"] += table.replaced
                 counts["matches"] += 1
-                log = [str(action) for action in flow.match.log]
                 if corrections:
+                    log = [str(action) for action in flow.match.log]
                     fixed = [f"reveal {corrections[i]}" if i in corrections else a for i, a in enumerate(log)]
                     try:
                         truth = replay(session.config, fixed)
@@ -237,12 +295,14 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
                             counts["wrong_payouts"] += 1
                     except ValueError:
                         counts["wrong_payouts"] += 1
+                elif wrong_here:
+                    counts["wrong_payouts"] += 1  # not replayed: counted as wrong
             finally:
                 daemon.close()
     finally:
         app.CameraWorker = CameraWorker  # type: ignore[misc]
     laid = max(1, counts["cards_laid"])
-    return {"figure": "misreads", "game": "bandit", "rule": rule, **counts,
+    return {"figure": "misreads", "game": game, "rule": rule, **counts,
             "re_place_rate": round(counts["re_placed"] / laid, 4),
             "button_entry_rate": round(counts["button_entries"] / laid, 4),
             "cpu_s": round(time.process_time() - started, 1), "wall_s": round(time.monotonic() - wall, 1),
@@ -250,9 +310,17 @@ def play(turns: int, rule: str, seed: int, tmp: Path) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
-    """One JSON line: the counts for the rule asked for."""
+    """One JSON line per game: the counts for the rule asked for."""
+    from companion.errors import UserError
+
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    unknown = [g for g in games if g not in TABLE_GAMES]
+    if unknown:
+        raise UserError(f"no table mode for: {', '.join(unknown)} "
+                        f"(table-mode games: {', '.join(TABLE_GAMES)})")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     with tempfile.TemporaryDirectory() as tmp:
-        yield play(args.turns, args.rule, args.seed, Path(tmp))
+        for game in games:
+            yield play(args.turns, args.rule, args.seed, Path(tmp), game)
