@@ -47,3 +47,23 @@ def test_a_deck_taught_from_whole_photos_reads_real_tables_without_a_wrong_id(
     assert tally.wrong == 0 and tally.phantom_ids == 0
     named = sum(1 for p in multis for rank, _box in p.cards if rank not in untaught)
     assert tally.correct >= 0.3 * named, tally
+
+
+def test_teaching_faces_that_are_only_alike_overall_raises_no_look_alike_warning() -> None:
+    """Jacks, queens and kings share a layout (index, framed portrait): each new picture is
+    checked against the faces already taught, and none of them is said to look like another."""
+    photos = [p for i, p in enumerate(load_photos(PHOTOS)) if part_of(i) == "dev"]
+    singles = [p for p in photos if len(p.cards) == 1 and p.cards[0][0] in ("jack", "queen", "king")]
+    with tempfile.TemporaryDirectory() as store:
+        deck = EnrolledDeck(GAME, Path(store))
+        warned, taught = [], 0
+        for photo in singles:
+            try:
+                cutout = capture_card(read_image(photo.path)).cutout
+            except Exception:  # noqa: BLE001 - a photo whose card is not found is not taught
+                continue
+            face = RANKS[photo.cards[0][0]]
+            warned += [(photo.path.name, other) for other, _score in deck.look_alikes(face, cutout)]
+            deck.keep(face, cutout)
+            taught += 1
+    assert taught >= 20 and warned == []

@@ -28,7 +28,8 @@ import numpy as np
 
 from companion.errors import UserError
 from vision.card_outlines import find_card_candidates, order_quad
-from vision.face_match import FaceMatcher, Match, rectify, signature
+from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
+from vision.face_match import FaceMatcher, Match, rectify
 
 #: Cut-outs are stored at this size (px, portrait: 63 x 88 mm at about 3.2 px/mm).
 CUT_W, CUT_H = 200, 280
@@ -91,9 +92,13 @@ class EnrolledDeck:
         self.game_id = game_id
         self.folder = (store or default_store()) / game_id
         self.matcher = FaceMatcher()
+        #: The second stage, for cards the thumbnails cannot decide (and parts of cards).
+        self.features = FeatureMatcher()
         for face_id, paths in self.pictures().items():
             for path in paths:
-                self.matcher.add(face_id, self._load(path))
+                card = self._load(path)
+                self.matcher.add(face_id, card)
+                self.features.add(face_id, card)
 
     @staticmethod
     def _load(path: Path) -> np.ndarray:
@@ -138,6 +143,7 @@ class EnrolledDeck:
         if not cv2.imwrite(str(path), cutout):
             raise UserError(f"cannot write {path}: check the store folder's permissions")
         self.matcher.add(face_id, cutout)
+        self.features.add(face_id, cutout)
         return path
 
     def enroll(self, face_id: str, image: np.ndarray) -> Path:
@@ -157,22 +163,47 @@ class EnrolledDeck:
             if folder.is_dir():
                 shutil.rmtree(folder, ignore_errors=True)
             self.matcher.remove(one)
+            self.features.remove(one)
         return removed
 
     def look_alikes(self, face_id: str, cutout: np.ndarray) -> list[tuple[str, float]]:
-        """Other taught faces that look like ``cutout`` (the camera may not tell them apart)."""
-        return self.matcher.look_alikes(face_id, cutout)
+        """Other taught faces the camera would take ``cutout`` (a new picture of ``face_id``)
+        for: by its thumbnail, or by its features with ``face_id``'s own pictures left out."""
+        found = dict(self.matcher.look_alikes(face_id, cutout))
+        view = cv2.resize(cutout, (FEATURE_W, FEATURE_H), interpolation=cv2.INTER_AREA)
+        by_features = self.features.match(view, whole=True, without=face_id)
+        if by_features.card_id is not None:
+            found[by_features.card_id] = max(found.get(by_features.card_id, 0.0), by_features.score)
+        return sorted(found.items(), key=lambda item: -item[1])
 
-    def identify(self, image: np.ndarray, quad: np.ndarray) -> Match:
+    def identify(self, image: np.ndarray, quad: np.ndarray, whole: bool = True) -> Match:
         """Which taught face lies inside ``quad`` (TL TR BR BL) of ``image``; ``card_id`` None
-        when unsure."""
-        return self.matcher.match(rectify(image, order_quad(quad)))
+        when unsure. ``whole`` False: ``quad`` is only the visible part of a card (covered, or
+        cut by the frame's edge).
 
-    def identify_signature(self, sig: np.ndarray) -> Match:
-        """The decision for a card's :func:`vision.face_match.signature` (the reader's cache)."""
-        return self.matcher.match_signature(sig)
+        A cascade: the thumbnails decide a whole card when they are decisive (fast); anything
+        else goes to local features with a geometric check and an aligned comparison.
+        """
+        ordered = order_quad(quad)
+        if whole:
+            quick = self.matcher.match(rectify(image, ordered))
+            if quick.card_id is not None:
+                return quick
+            view = rectify(image, ordered, (FEATURE_W, FEATURE_H))
+        else:
+            quick = Match(None, 0.0, 0.0, float("inf"))
+            view = part_view(image, ordered)
+        found = self.features.match(view, whole)
+        if found.card_id is None:
+            return quick
+        return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features")
 
 
-def card_signature(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The identification signature of the card inside ``quad`` of ``image``."""
-    return signature(rectify(image, order_quad(quad)))
+def part_view(image: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The visible part of a card (``quad``, TL TR BR BL) straightened at its own size in the
+    image, at most the feature scale's long side (a part is never enlarged)."""
+    width = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    height = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    scale = min(1.0, FEATURE_H / max(width, height, 1.0))
+    size = (max(8, round(width * scale)), max(8, round(height * scale)))
+    return rectify(image, quad, size)

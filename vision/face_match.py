@@ -35,8 +35,6 @@ BLOCKS_X, BLOCKS_Y = 5, 6
 ACCEPT_SCORE = 0.88
 MARGIN = 0.08
 MAX_BLOCK = 0.65
-#: Two different faces whose pictures correlate this well look alike (enrolment warns).
-LOOK_ALIKE_SCORE = 0.8
 
 _INNER_W, _INNER_H = THUMB_W - 2 * MARGIN_PX, THUMB_H - 2 * MARGIN_PX
 _TARGET = np.array([[0, 0], [LOOK_W - 1, 0], [LOOK_W - 1, LOOK_H - 1], [0, LOOK_H - 1]], np.float32)
@@ -83,7 +81,9 @@ class Match:
     """The answer for one card: ``card_id`` None means unidentified.
 
     ``score`` is the best correlation, ``runner_up`` the best of any other face, ``block`` the
-    worst block difference against the best picture.
+    worst block difference against the best picture. ``method`` says which stage decided:
+    ``thumbnail`` (this module) or ``features`` (:mod:`vision.face_features`: ``score`` is then
+    the aligned comparison's correlation, ``runner_up`` 0).
     """
 
     card_id: str | None
@@ -91,6 +91,7 @@ class Match:
     runner_up: float
     block: float
     best_id: str | None = None
+    method: str = "thumbnail"
 
     @property
     def confidence(self) -> float:
@@ -98,6 +99,10 @@ class Match:
         for an unidentified one, so a refused guess can never reach the daemon's threshold."""
         if self.card_id is None:
             return 0.0
+        if self.method == "features":
+            from vision.face_features import VERIFY_SCORE
+
+            return float(0.8 + 0.2 * min(1.0, max(0.0, (self.score - VERIFY_SCORE) / (1.0 - VERIFY_SCORE))))
         strength = (self.score - ACCEPT_SCORE) / (1.0 - ACCEPT_SCORE)
         margin = (self.score - self.runner_up - MARGIN) / (4 * MARGIN)
         return float(0.8 + 0.2 * min(1.0, max(0.0, strength), max(0.0, margin)))
@@ -150,12 +155,18 @@ class FaceMatcher:
         return self.match_signature(signature(card))
 
     def look_alikes(self, face_id: str, card: np.ndarray) -> list[tuple[str, float]]:
-        """Other faces whose pictures correlate with ``card`` at LOOK_ALIKE_SCORE or more."""
+        """Other faces that ``card`` (a new picture of ``face_id``) would be taken for: a
+        picture of theirs it correlates with at ``ACCEPT_SCORE`` or more *and* agrees with
+        block by block. Faces that are merely alike overall (a jack and a king: same layout,
+        other drawing) are not: the blocks tell them apart."""
         if not self._row_ids:
             return []
-        scores = self._matrix @ signature(card)
+        sig = signature(card)
+        scores = self._matrix @ sig
         best: dict[str, float] = {}
-        for row_id, score in zip(self._row_ids, scores.tolist(), strict=True):
-            if row_id != face_id and score >= LOOK_ALIKE_SCORE:
-                best[row_id] = max(best.get(row_id, -1.0), score)
+        for row, (row_id, score) in enumerate(zip(self._row_ids, scores.tolist(), strict=True)):
+            if row_id == face_id or score < ACCEPT_SCORE or score <= best.get(row_id, -1.0):
+                continue
+            if worst_block(sig, self._matrix[row]) <= MAX_BLOCK:
+                best[row_id] = score
         return sorted(best.items(), key=lambda item: -item[1])

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from vision.card_outlines import find_card_candidates
-from vision.enrolled import EnrolledDeck, Match, card_signature
+from vision.enrolled import EnrolledDeck, Match
 
 #: Corners moved less than this share of the card's long side: the same card, lying still.
 STILL_FRACTION = 0.04
@@ -65,7 +65,7 @@ class TaughtCards:
                 continue
             match = self._still_match(quad)
             if match is None:
-                match = self.deck.identify_signature(card_signature(frame, quad))
+                match = self.deck.identify(frame, quad, outline.whole)
                 self.identified += 1
             else:
                 self.reused += 1

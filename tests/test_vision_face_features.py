@@ -1,0 +1,89 @@
+"""The feature stage of identification: parts of cards, shadows, look-alikes, never a guess."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.enrolled import EnrolledDeck, capture_card
+from vision.face_features import FEATURE_H, FEATURE_W
+from vision.face_match import rectify
+from vision.taught_scene import lay_out, scene_style, synthetic_face
+
+GAME = "bandit"
+IDS = ["cherry", "plum", "bell", "seven"]
+
+
+def taught(folder: Path) -> EnrolledDeck:
+    """Four made-up faces, each taught from a whole photo of it on a wood table."""
+    deck = EnrolledDeck(GAME, folder)
+    for i, card_id in enumerate(IDS):
+        photo = lay_out([synthetic_face(10 + i)], 200 + i, style=scene_style(200 + i, "wood", 150, 8)).frame()
+        deck.keep(card_id, capture_card(photo).cutout)
+    return deck
+
+
+def laid(faces: list[np.ndarray], seed: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A frame with ``faces`` on a felt table and each card's true corners (TL TR BR BL)."""
+    scene = lay_out(faces, seed, style=scene_style(seed, "felt", card_px=130, tilt=12))
+    frame = scene.frame()
+    return frame, [p.corners.astype(np.float32) for p in scene.all_placed()]
+
+
+def top_part(corners: np.ndarray, share: float) -> np.ndarray:
+    """The top ``share`` of a card: what shows when the rest lies under another card."""
+    tl, tr, br, bl = corners
+    return np.float32([tl, tr, tr + share * (br - tr), tl + share * (bl - tl)])
+
+
+def test_the_visible_part_of_a_card_is_named_and_an_untaught_part_is_not(tmp_path: Path) -> None:
+    deck = taught(tmp_path)
+    frame, corners = laid([synthetic_face(11), synthetic_face(12), synthetic_face(77)], 900)
+    plum = deck.identify(frame, top_part(corners[0], 0.6), whole=False)
+    assert plum.card_id == "plum" and plum.method == "features" and plum.confidence >= 0.8
+    assert deck.identify(frame, top_part(corners[1], 0.6), whole=False).card_id == "bell"
+    stranger = deck.identify(frame, top_part(corners[2], 0.6), whole=False)
+    assert stranger.card_id is None and stranger.confidence == 0.0
+
+
+@pytest.mark.parametrize("seed", [901, 903])
+def test_a_card_half_in_shadow_is_named_by_its_features(tmp_path: Path, seed: int) -> None:
+    deck = taught(tmp_path)
+    frame, corners = laid([synthetic_face(13)], seed)
+    shade = np.zeros(frame.shape[:2], np.float32)
+    tl, tr, br, bl = corners[0]
+    cv2.fillPoly(shade, [np.int32([tl - (bl - tl), tr - (br - tr), (tr + br) / 2, (tl + bl) / 2])], 1.0)
+    shade = cv2.GaussianBlur(shade, (0, 0), 6)  # a soft-edged shadow (a hand, a phone) over the top half
+    frame = (frame * (1 - 0.55 * shade[..., None])).astype(np.uint8)
+    assert deck.matcher.match(rectify(frame, corners[0])).card_id is None  # the thumbnails give up
+    seven = deck.identify(frame, corners[0])
+    assert seven.card_id == "seven" and seven.method == "features" and seven.confidence >= 0.8
+
+
+def test_a_look_alike_lines_up_but_is_refused_by_the_aligned_comparison(tmp_path: Path) -> None:
+    deck = taught(tmp_path)
+    frame, corners = laid([synthetic_face(10, changed=True), synthetic_face(10)], 902)
+    twin, real = (rectify(frame, c, (FEATURE_W, FEATURE_H)) for c in corners)
+    refused = deck.features.match(twin, whole=True)
+    assert refused.best_id == "cherry" and refused.card_id is None  # same corners, another middle
+    assert deck.features.match(real, whole=True).card_id == "cherry"
+
+
+def test_one_card_taught_under_two_ids_is_never_named(tmp_path: Path) -> None:
+    """The camera cannot tell the two apart: a wrong teaching must not become a wrong id."""
+    deck = EnrolledDeck(GAME, tmp_path)
+    for seed, card_id in ((210, "cherry"), (211, "plum"), (212, "bell")):
+        face = synthetic_face(12 if card_id == "bell" else 10)  # cherry and plum: one card, two photos
+        deck.keep(
+            card_id,
+            capture_card(lay_out([face], seed, style=scene_style(seed, "wood", 150, 8)).frame()).cutout,
+        )
+    frame, corners = laid([synthetic_face(10)], 904)
+    view = rectify(frame, corners[0], (FEATURE_W, FEATURE_H))
+    assert deck.features.match(view, whole=True).card_id is None
+    assert deck.identify(frame, corners[0]).card_id is None
+    deck.forget("plum")
+    assert deck.features.match(view, whole=True).card_id == "cherry"

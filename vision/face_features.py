@@ -1,0 +1,322 @@
+"""Which taught face a card is when its thumbnail cannot tell: local features, checked twice.
+
+The thumbnail comparison (:mod:`vision.face_match`) needs the whole card, cut exactly along its
+outline, in even light. A card in a real photo is often not that: an outline a few pixels off,
+a shadow across half of it, a fan of cards where only part of one shows, a card cut by the
+frame's edge. Those go here:
+
+1. SIFT keypoints of the card (or of its visible part) at a fixed scale, matched against the
+   keypoints of every taught picture (computed once per picture and cached). A match is kept
+   only when its nearest taught keypoint is clearly nearer than the nearest one of any *other*
+   face (ratio test between faces: the pips a nine and a ten share, or the four pictures of one
+   rank, never count for or against a face).
+2. Per taught picture, a homography from the matches (RANSAC). The face with most inliers must
+   have ``MIN_INLIERS``, twice the inliers of any other face, inliers spread over the card
+   (not one corner's worth), and the taught card mapped into the view must be card-shaped and
+   explain the outline (whole card) or contain the visible part (partly seen card).
+3. The taught picture, warped onto the card by that homography, is compared with it: detail
+   (band-passed) correlation over the part both show and, block by block, the worst block's
+   difference. A look-alike (a ten where a nine was taught: same pips, same corners) lines up
+   well and fails in the blocks where it differs; an untaught face does not line up at all.
+
+Only when all hold is the card named; otherwise it is unidentified, never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+#: Scale of the features: a taught picture (and a whole card) is looked at at this size (px).
+FEATURE_W, FEATURE_H = 150, 210
+FEATURES_PER_CARD = 300
+#: Nearest keypoint of a face / nearest keypoint of any other face must be below this.
+RATIO = 0.8
+MIN_INLIERS = 10
+#: The best face's inliers over the inliers of the best other face.
+INLIER_LEAD = 2.0
+#: Inliers must span this share of the card (or visible part) in both directions.
+MIN_SPREAD = 0.4
+#: A whole outline: the taught card mapped into it overlaps it at least this much (IoU).
+MIN_OVERLAP = 0.5
+#: A part of a card: at least this share of the visible part lies inside the mapped card.
+MIN_INSIDE = 0.85
+#: The aligned comparison: detail correlation at least, worst block difference at most.
+VERIFY_SCORE = 0.88
+VERIFY_BLOCK = 0.95
+#: Taught pictures of the best face that are aligned and compared (by inliers).
+VERIFY_TRIES = 3
+
+_GRID_W, _GRID_H = 30, 42
+_BLOCKS_X, _BLOCKS_Y = 5, 6
+_RECT = np.float32([[0, 0], [FEATURE_W - 1, 0], [FEATURE_W - 1, FEATURE_H - 1], [0, FEATURE_H - 1]])
+
+
+@dataclass(frozen=True)
+class FeatureMatch:
+    """The answer of the feature stage: ``card_id`` None when unidentified.
+
+    ``inliers`` of the best face and ``runner_up`` (of any other face), ``score`` and ``block``
+    of the aligned comparison, ``best_id`` the face with most inliers (named or not).
+    """
+
+    card_id: str | None
+    inliers: int
+    runner_up: int
+    score: float
+    block: float
+    best_id: str | None = None
+
+
+@dataclass
+class _Reference:
+    face_id: str
+    points: np.ndarray
+    descriptors: np.ndarray
+    grey: np.ndarray
+
+
+def _normalised_grey(image: np.ndarray, clahe: cv2.CLAHE) -> np.ndarray:
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    return clahe.apply(grey)
+
+
+def _detail(image: np.ndarray) -> np.ndarray:
+    """Where the print is: the strength of its edges over the local brightness. Light
+    gradients and shadows (which multiply brightness, softly) hardly change it."""
+    x = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5)
+    gx = cv2.Sobel(x, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(x, cv2.CV_32F, 0, 1, ksize=3)
+    return cv2.magnitude(gx, gy) / (cv2.GaussianBlur(x, (0, 0), 8) + 10.0)
+
+
+def compare_aligned(reference: np.ndarray, homography: np.ndarray, view: np.ndarray) -> tuple[float, float]:
+    """Detail correlation and worst block difference of ``reference`` warped by
+    ``homography`` onto ``view`` (both grey), over the part of ``view`` it covers."""
+    h, w = view.shape[:2]
+    warped = cv2.warpPerspective(reference, homography, (w, h), borderValue=0)
+    cover = cv2.warpPerspective(np.full(reference.shape[:2], 255, np.uint8), homography, (w, h))
+    a = cv2.resize(_detail(warped), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
+    b = cv2.resize(_detail(view), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
+    mask = cv2.resize(cover.astype(np.float32), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA) >= 254
+    mask[:2], mask[-2:], mask[:, :2], mask[:, -2:] = False, False, False, False  # the outline's edge
+    if mask.sum() < 0.15 * mask.size:
+        return 0.0, float("inf")
+    va, vb = a[mask] - a[mask].mean(), b[mask] - b[mask].mean()
+    va = va / (float(np.sqrt((va**2).mean())) + 1e-6)
+    vb = vb / (float(np.sqrt((vb**2).mean())) + 1e-6)
+    score = float((va * vb).mean())
+    diff = np.zeros(mask.shape, np.float32)
+    diff[mask] = np.abs(va - vb)
+    bh, bw = _GRID_H // _BLOCKS_Y, _GRID_W // _BLOCKS_X
+    sums = diff.reshape(_BLOCKS_Y, bh, _BLOCKS_X, bw).sum(axis=(1, 3))
+    counts = mask.astype(np.float32).reshape(_BLOCKS_Y, bh, _BLOCKS_X, bw).sum(axis=(1, 3))
+    full = counts >= 0.5 * bh * bw
+    return score, float((sums[full] / counts[full]).max()) if full.any() else float("inf")
+
+
+def _card_shaped(corners: np.ndarray) -> bool:
+    """A taught card mapped into the view must still look like a card (convex, card-like
+    sides): a wild homography from a few chance matches does not."""
+    if not cv2.isContourConvex(corners.astype(np.float32)):
+        return False
+    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
+    short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return bool(long_ > 0 and 0.5 <= short / long_ <= 0.95)
+
+
+def _by_ref(rows: np.ndarray) -> dict[int, np.ndarray]:
+    """(view keypoint, taught keypoint, picture) rows grouped: picture -> its (view, taught) rows."""
+    if not len(rows):
+        return {}
+    order = np.argsort(rows[:, 2], kind="stable")
+    rows = rows[order]
+    refs, starts = np.unique(rows[:, 2], return_index=True)
+    return {int(r): part[:, :2] for r, part in zip(refs, np.split(rows, starts[1:]), strict=True)}
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    union = abs(cv2.contourArea(a)) + abs(cv2.contourArea(b)) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+class FeatureMatcher:
+    """Keypoints of the taught pictures and the matching of a card (or part of one) to them."""
+
+    def __init__(self) -> None:
+        self._sift = cv2.SIFT_create(nfeatures=FEATURES_PER_CARD)
+        self._clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
+        self._pending: list[tuple[str, np.ndarray]] = []
+        self._refs: list[_Reference] = []
+        self._all: np.ndarray | None = None
+        self._owner = np.zeros(0, np.int32)
+        self._start = np.zeros(0, np.int32)
+        self._ref_face = np.zeros(0, np.int32)
+        self._index: cv2.flann_Index | None = None
+
+    def add(self, face_id: str, card: np.ndarray) -> None:
+        """Teach one upright picture of ``face_id``; its keypoints are computed when first needed."""
+        self._pending.append((face_id, card))
+
+    def remove(self, face_id: str) -> None:
+        """Forget every picture of ``face_id``."""
+        self._pending = [p for p in self._pending if p[0] != face_id]
+        self._refs = [r for r in self._refs if r.face_id != face_id]
+        self._all = None
+
+    def _ready(self) -> bool:
+        """Keypoints of every taught picture (once; cached)."""
+        for face_id, card in self._pending:
+            small = cv2.resize(card, (FEATURE_W, FEATURE_H), interpolation=cv2.INTER_AREA)
+            grey = _normalised_grey(small, self._clahe)
+            keypoints, descriptors = self._sift.detectAndCompute(grey, None)
+            if descriptors is not None and len(keypoints) >= MIN_INLIERS:
+                points = np.float32([k.pt for k in keypoints])
+                self._refs.append(_Reference(face_id, points, descriptors, grey))
+        if self._pending or self._all is None:
+            self._pending = []
+            if self._refs:
+                self._all = np.vstack([r.descriptors for r in self._refs]).astype(np.float32)
+                sizes = [len(r.descriptors) for r in self._refs]
+                self._owner = np.repeat(np.arange(len(self._refs), dtype=np.int32), sizes)
+                self._start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int32)
+                faces = sorted({r.face_id for r in self._refs})
+                self._ref_face = np.array([faces.index(r.face_id) for r in self._refs], np.int32)
+                # Approximate nearest neighbours (randomised k-d trees): a few ms for a whole deck.
+                self._index = cv2.flann_Index(self._all, {"algorithm": 1, "trees": 4})
+        return bool(self._refs) and self._all is not None
+
+    def match(self, view: np.ndarray, whole: bool, without: str | None = None) -> FeatureMatch:
+        """Which taught face ``view`` shows: a whole card rectified to ``FEATURE_W`` x
+        ``FEATURE_H`` (portrait, either way up), or (``whole`` False) the visible part of one,
+        at about the same scale. ``without``: as if that face had not been taught (what the
+        camera would take a new picture of it for)."""
+        nobody = FeatureMatch(None, 0, 0, 0.0, float("inf"))
+        if not self._ready():
+            return nobody
+        grey = _normalised_grey(view, self._clahe)
+        keypoints, descriptors = self._sift.detectAndCompute(grey, None)
+        if descriptors is None or len(keypoints) < MIN_INLIERS:
+            return nobody
+        strict, loose = self._pairs(descriptors, without)
+        points = np.float32([k.pt for k in keypoints])
+        fits = self._fits(strict, points)
+        if not fits:
+            return nobody
+        best_id = self._refs[fits[0][1]].face_id
+        inliers = fits[0][0]
+        runner_up = max((f[0] for f in fits if self._refs[f[1]].face_id != best_id), default=0)
+        if inliers < MIN_INLIERS or inliers < INLIER_LEAD * runner_up:
+            return FeatureMatch(None, inliers, runner_up, 0.0, float("inf"), best_id)
+        of_best = [fit for fit in fits if self._refs[fit[1]].face_id == best_id]
+        named, score, block = self._verified(of_best, grey, whole)
+        if named:
+            # The ratio test between faces drops what two faces share; a face that, given the
+            # shared keypoints too, lines up just as well means the camera cannot tell them
+            # apart (the same card taught under two ids): unidentified.
+            for face in {self._refs[r].face_id for r in loose} - {best_id}:
+                theirs = self._fits({r: p for r, p in loose.items() if self._refs[r].face_id == face}, points)
+                if self._verified(theirs, grey, whole)[0]:
+                    return FeatureMatch(None, inliers, runner_up, score, block, best_id)
+            return FeatureMatch(best_id, inliers, runner_up, score, block, best_id)
+        return FeatureMatch(None, inliers, runner_up, score, block, best_id)
+
+    def _fits(
+        self, pairs: dict[int, np.ndarray], points: np.ndarray
+    ) -> list[tuple[int, int, np.ndarray, np.ndarray]]:
+        """Per taught picture with enough pairs: (inliers, picture, homography taught -> view,
+        the inliers' taught points), most inliers first."""
+        fits = []
+        for ref_index, matched in pairs.items():
+            if len(matched) < MIN_INLIERS:
+                continue
+            src = self._refs[ref_index].points[matched[:, 1]]
+            dst = points[matched[:, 0]]
+            homography, inlier_mask = cv2.findHomography(src, dst, cv2.USAC_FAST, 6.0)
+            if homography is None:
+                continue
+            keep = inlier_mask.ravel() > 0
+            fits.append((int(keep.sum()), ref_index, homography, src[keep]))
+        return sorted(fits, key=lambda fit: -fit[0])
+
+    def _verified(
+        self, fits: list[tuple[int, int, np.ndarray, np.ndarray]], grey: np.ndarray, whole: bool
+    ) -> tuple[bool, float, float]:
+        """Whether one of the first ``VERIFY_TRIES`` fits is placed well and its picture,
+        aligned, agrees with the view; with the best comparison's score and block."""
+        h, w = grey.shape[:2]
+        view_quad = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+        best_score, best_block = 0.0, float("inf")
+        for count, ref_index, homography, ref_points in fits[:VERIFY_TRIES]:
+            if count < MIN_INLIERS or not self._placed_well(homography, ref_points, view_quad, whole):
+                continue
+            score, block = compare_aligned(self._refs[ref_index].grey, homography, grey)
+            if score >= VERIFY_SCORE and block <= VERIFY_BLOCK:
+                return True, score, block
+            if score > best_score:
+                best_score, best_block = score, block
+        return False, best_score, best_block
+
+    def _pairs(
+        self, descriptors: np.ndarray, without: str | None = None
+    ) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
+        """(view keypoint, taught keypoint) rows per taught picture: ``strict`` after the ratio
+        test between faces, ``loose`` every picture's nearest keypoint that is about as near as
+        the nearest of all (what faces share included)."""
+        assert self._all is not None and self._index is not None
+        k = min(12, len(self._all))
+        found, squared = self._index.knnSearch(descriptors.astype(np.float32), k, params={"checks": 32})
+        found = found.reshape(len(descriptors), k).astype(np.int64)
+        distance = np.sqrt(np.maximum(squared.reshape(len(descriptors), k), 0))
+        distance[found < 0] = np.inf  # fewer neighbours found than asked for
+        found = np.maximum(found, 0)
+        if without is not None:
+            # That face's pictures are left out: their neighbours never count.
+            left_out = np.array([r.face_id == without for r in self._refs])[self._owner[found]]
+            distance = np.where(left_out, np.inf, distance)
+        # Neighbours that do not count move to the row's end, at an infinite distance (never near).
+        order = np.argsort(distance, axis=1, kind="stable")
+        found = np.take_along_axis(found, order, axis=1)
+        distance = np.take_along_axis(distance, order, axis=1)
+        queries = np.flatnonzero(np.isfinite(distance[:, 0]))
+        found, distance = found[queries], distance[queries]
+        refs = self._owner[found]
+        faces = self._ref_face[refs]
+        other_face = faces != faces[:, :1]
+        has_other = other_face.any(axis=1)
+        nearest_other = distance[np.arange(len(found)), np.argmax(other_face, axis=1)]
+        distinct = ~has_other | (distance[:, 0] < RATIO * nearest_other)
+        near = distance * RATIO <= distance[:, :1]
+        rows = np.arange(len(found))
+        seen = np.zeros((len(found), len(self._refs)), bool)
+        loose_rows, strict_rows = [], []
+        for column in range(k):
+            ref = refs[:, column]
+            fresh = near[:, column] & ~seen[rows, ref]  # each picture gets its own nearest keypoint
+            seen[rows[fresh], ref[fresh]] = True
+            pair = np.stack([queries, found[:, column] - self._start[ref], ref], axis=1)[fresh]
+            loose_rows.append(pair)
+            strict_rows.append(pair[distinct[fresh] & (faces[fresh, column] == faces[fresh, 0])])
+        return _by_ref(np.concatenate(strict_rows)), _by_ref(np.concatenate(loose_rows))
+
+    @staticmethod
+    def _placed_well(
+        homography: np.ndarray, ref_points: np.ndarray, view_quad: np.ndarray, whole: bool
+    ) -> bool:
+        """The inliers spread over the card and the taught card lands where the card is."""
+        card = cv2.perspectiveTransform(_RECT.reshape(-1, 1, 2), homography).reshape(4, 2)
+        if not _card_shaped(card):
+            return False
+        if whole:
+            spread = min(np.ptp(ref_points[:, 0]) / FEATURE_W, np.ptp(ref_points[:, 1]) / FEATURE_H)
+            return bool(spread >= MIN_SPREAD and _iou(card, view_quad) >= MIN_OVERLAP)
+        # A part of a card: the inliers spread over what is visible, which lies on the card.
+        seen = cv2.perspectiveTransform(ref_points.reshape(-1, 1, 2), homography).reshape(-1, 2)
+        width, height = view_quad[2] - view_quad[0]
+        spread = min(np.ptp(seen[:, 0]) / width, np.ptp(seen[:, 1]) / height)
+        inter, _ = cv2.intersectConvexConvex(card.astype(np.float32), view_quad)
+        inside = inter / max(1.0, float(cv2.contourArea(view_quad)))
+        return bool(spread >= MIN_SPREAD and inside >= MIN_INSIDE)
