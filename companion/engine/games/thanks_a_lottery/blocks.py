@@ -111,6 +111,7 @@ def classify(cards: Sequence[int | None]) -> Shape:
     )
 
 
+@lru_cache(maxsize=256)
 def sequence(start: int, length: int) -> tuple[int, ...]:
     """``length`` numbers in sequence from ``start`` (7 wraps to 1)."""
     numbers = [start]

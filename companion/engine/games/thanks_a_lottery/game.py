@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from companion.engine.actions import Action
@@ -75,6 +76,16 @@ def _insort_card(hand: list[str], card: str) -> None:
 def _remove_cards(hand: list[str], cards: list[str]) -> None:
     for card in cards:
         hand.remove(card)
+
+
+def _faces(die_faces: int) -> tuple[tuple[str, int], ...]:
+    return tuple((str(v), 1) for v in range(1, die_faces + 1))
+
+
+@lru_cache(maxsize=256)
+def _roll(what: str, die_faces: int) -> ChancePoint:
+    """A die roll's chance point (the same few are asked all game: made once each)."""
+    return ChancePoint("roll", what, _faces(die_faces))
 
 
 @register
@@ -160,15 +171,14 @@ class ThanksALottery(Game[LotteryState]):
             dealt = self.components.hand_size * state.players - state.to_deal
             seat = (state.dealer + 1 + dealt) % state.players
             what = f"card {dealt // state.players + 1} dealt to player {seat + 1}"
-            return ChancePoint("deal", what, self._deck_outcomes(state))
+            return ChancePoint.from_counts("deal", what, state.deck)
         if state.phase == SETUP:
-            number = self.components.dice - state.to_roll + 1
-            return ChancePoint("roll", f"die {number} of {self.components.dice} rolled into the pool",
-                               self._faces())
+            dice, faces = self.components.dice, self.components.die_faces
+            return _roll(f"die {dice - state.to_roll + 1} of {dice} rolled into the pool", faces)
         if state.phase == DRAW:
-            return ChancePoint("draw", f"the card player {state.turn + 1} draws", self._deck_outcomes(state))
+            return ChancePoint.from_counts("draw", f"the card player {state.turn + 1} draws", state.deck)
         if state.phase == REROLL:
-            return ChancePoint("roll", f"a die player {state.rerolling[0] + 1} re-rolls", self._faces())
+            return _roll(f"a die player {state.rerolling[0] + 1} re-rolls", self.components.die_faces)
         if state.phase == LOTTERY:
             space = len(state.drawn)
             what = f"lottery token {space + 1} (the {self.prizes(state)[space]}-point space)"
@@ -183,11 +193,8 @@ class ThanksALottery(Game[LotteryState]):
             return self.components.tokens
         return tuple(card for card, count in self.components.cards.items() if count)
 
-    def _deck_outcomes(self, state: LotteryState) -> tuple[tuple[str, int], ...]:
-        return tuple((card, n) for card, n in sorted(state.deck.items()) if n)
-
     def _faces(self) -> tuple[tuple[str, int], ...]:
-        return tuple((str(v), 1) for v in range(1, self.components.die_faces + 1))
+        return _faces(self.components.die_faces)
 
     def current_player(self, state: LotteryState) -> int | None:
         """The seat on turn (acting or taking dice), or the next seat finalizing its dice."""
@@ -210,9 +217,10 @@ class ThanksALottery(Game[LotteryState]):
             counts, wilds = state.counts(seat), state.wilds(seat)
             actions = list(play_moves(counts, wilds))
             if state.has_block(seat):
-                actions += every_add(state.blocks, seat, counts, wilds)
-                actions += [Action.of(REPLACE, f"b{index}") for index, block in enumerate(state.blocks, 1)
-                            if self._can_replace(block, seat, counts)]
+                blocks = state.blocks
+                actions += every_add(blocks, seat, counts, wilds)
+                actions += [Action.of(REPLACE, f"b{index}") for index, block in enumerate(blocks, 1)
+                            if block.wild_at is not None and self._can_replace(block, seat, counts)]
             actions.append(Action.of(PASS))
             return actions
         if state.phase == TAKE:

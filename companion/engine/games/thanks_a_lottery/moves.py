@@ -101,18 +101,24 @@ def every_add(blocks: list[Block], seat: int, counts: Counts, wilds: int) -> lis
     lists them (wilds only into the player's own blocks); this runs at every decision."""
     held = _held(counts)
     actions: list[Action] = []
-    for index, block in enumerate(blocks, 1):
+    for index, block in enumerate(blocks):
         kind, first, size, wild_at = block.kind, block.first, block.size, block.wild_at
         part = _part(kind, first, size, counts, held)
         wild = 1 if wilds and wild_at is None and block.owner == seat else 0
-        actions += _block_moves(f"b{index}", kind, first, size, wild_at, part, wild)
+        if part or wild:  # else no card of the hand fits: nothing to look up
+            actions += _block_moves(_BLOCK_IDS[index] if index < len(_BLOCK_IDS) else f"b{index + 1}",
+                                    kind, first, size, wild_at, part, wild)
     return actions
+
+
+#: the names of the first blocks of a round (b1, b2...), made once
+_BLOCK_IDS = tuple(f"b{index}" for index in range(1, 65))
 
 
 def _part(kind: str, first: int, size: int, counts: Counts, held: int) -> int:
     """What of the hand decides how a block grows: the count of an identical block's number,
     or which numbers outside a sequence are held (bits); hands alike in it grow it alike, so
-    one cached entry serves them all."""
+    one cached entry serves them all. 0 (with no wild to use): the block cannot grow."""
     return counts[first - 1] if kind == IDENTICAL else held & _OUTSIDE[first, size]
 
 
