@@ -9,11 +9,17 @@ and carries its rank's id, *wrong* when such an outline carries another id, *uni
 when the outlines there carry none, *missed* when there is none. An outline overlapping no
 card is a *phantom*; a phantom with an id also counts as wrong.
 
-Photos are split by name order: every third (the 3rd, 6th, ...) is ``held-out``, the others
-``dev``; the reader was tuned on ``dev`` only. ``--part`` picks one (default: both, one line
-each, plus ``all``). Also reported: the outline search alone on every photo of the part, the
-photos whose single card could not be taught (refused, with the reason), and the speed of a
-1280x720 frame holding five taught cards, new (moved every frame) and lying still.
+Every single-card photo is taught; the multi-card photos are split by name order: every third
+photo (the 3rd, 6th, ...) is ``held-out``, the others ``dev``; the reader was tuned on ``dev``
+only. ``--part`` picks one (default: both, one line each, plus ``all``). ``correct_of_found`` is
+the share named right of the cards an outline was found for (identification alone). One label
+of the shared photos contradicts its photo (``LABEL_FIXES``): the bench uses what it shows.
+
+Also reported: the outline search alone on every photo of the part, the photos whose single
+card could not be taught (refused, with the reason), the never-taught check
+(``realcards.untaught``: each rank in turn left untaught, the photos holding it read: any id on
+it is wrong), and the speed of a 1280x720 frame holding five taught cards, new (moved every
+frame) and lying still.
 """
 
 from __future__ import annotations
@@ -45,6 +51,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--photos", type=Path, default=None, help="folder of IMG_*.JPG with .xml labels")
     parser.add_argument("--part", choices=("dev", "held-out", "all", "each"), default="each")
     parser.add_argument("--frames", type=int, default=40, help="frames for the 1280x720 speed figure")
+    parser.add_argument(
+        "--no-untaught",
+        dest="untaught",
+        action="store_false",
+        help="skip the never-taught check (each rank left untaught in turn, its photos read)",
+    )
 
 
 @dataclass(frozen=True)
@@ -138,43 +150,75 @@ class Tally:
         return wrongs
 
 
-def _teach(photos: list[Photo], store: Path) -> tuple[int, list[str]]:
+#: Labels of the shared photos that the photo contradicts (checked by eye); the bench reads
+#: the photo as what it shows. IMG_2396 is labelled nine; it shows the ten of diamonds (teaching
+#: it as a nine made every ten of diamonds unreadable: one card under two ids).
+LABEL_FIXES = {"IMG_2396.JPG": ("nine", "ten")}
+
+
+def _rank(photo: Photo, index: int = 0) -> str:
+    rank = photo.cards[index][0]
+    fix = LABEL_FIXES.get(photo.path.name)
+    return fix[1] if fix is not None and len(photo.cards) == 1 and rank == fix[0] else rank
+
+
+@dataclass(frozen=True)
+class Taught:
+    """The cut-outs of the single-card photos (the enrolment path), and the refusals."""
+
+    cutouts: tuple[tuple[str, Any], ...]
+    refused: tuple[str, ...]
+
+
+def _capture(singles: list[Photo]) -> Taught:
     from companion.errors import UserError
-    from vision.enrolled import EnrolledDeck, capture_card
+    from vision.enrolled import capture_card
     from vision.image_files import read_image
 
-    deck = EnrolledDeck(GAME, store)
-    refused = []
-    for photo in photos:
+    cutouts, refused = [], []
+    for photo in singles:
         try:
             capture = capture_card(read_image(photo.path), photo.path.name)
         except UserError as error:
             refused.append(str(error))
             continue
-        deck.keep(RANKS[photo.cards[0][0]], capture.cutout)
-    return len(deck.references), refused
+        cutouts.append((_rank(photo), capture.cutout))
+    return Taught(tuple(cutouts), tuple(refused))
 
 
-def _read_part(
-    name: str, photos: list[Photo], singles: list[Photo], multis: list[Photo]
-) -> dict[str, Any]:
-    from vision.card_outlines import find_card_outlines
+def _deck(taught: Taught, store: Path, leave_out: str | None = None) -> Any:
     from vision.enrolled import EnrolledDeck
+
+    deck = EnrolledDeck(GAME, store)
+    for rank, cutout in taught.cutouts:
+        if rank != leave_out:
+            deck.keep(RANKS[rank], cutout)
+    return deck
+
+
+def _read(deck: Any, multis: list[Photo]) -> tuple[Tally, list[str], list[float]]:
     from vision.image_files import read_image
     from vision.reader import CardReader
 
+    tally, wrongs, photo_ms = Tally(), [], []
+    for photo in multis:
+        image = read_image(photo.path)
+        # A fresh reader per photo: nothing carried over from the photo before.
+        reader = CardReader(GAME, use_mat=False, enrolled=deck)
+        cpu = time.thread_time()
+        reading = reader.read(image)
+        photo_ms.append((time.thread_time() - cpu) * 1000)
+        wrongs += tally.add(photo, [(_box(card.corners), card.card_id) for card in reading.cards])
+    return tally, wrongs, photo_ms
+
+
+def _read_part(name: str, photos: list[Photo], taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+    from vision.card_outlines import find_card_outlines
+    from vision.image_files import read_image
+
     with tempfile.TemporaryDirectory() as store:
-        taught, refused = _teach(singles, Path(store))
-        tally, wrongs, photo_ms, outline_ms = Tally(), [], [], []
-        for photo in multis:
-            image = read_image(photo.path)
-            # A fresh reader per photo: nothing carried over from the photo before.
-            reader = CardReader(GAME, use_mat=False, enrolled=EnrolledDeck(GAME, Path(store)))
-            cpu = time.thread_time()
-            reading = reader.read(image)
-            photo_ms.append((time.thread_time() - cpu) * 1000)
-            wrongs += tally.add(photo, [(_box(card.corners), card.card_id) for card in reading.cards])
-    outline_tally = Tally()
+        tally, wrongs, photo_ms = _read(_deck(taught, Path(store)), multis)
+    outline_tally, outline_ms = Tally(), []
     for photo in photos:
         image = read_image(photo.path)
         cpu = time.thread_time()
@@ -183,16 +227,20 @@ def _read_part(
         outline_tally.add(photo, [(_box(quad.tolist()), None) for quad in outlines])
     cards = max(1, tally.cards)
     found = outline_tally.cards - outline_tally.missed
+    named = tally.correct + tally.wrong + tally.unidentified
     return {
         "figure": f"realcards.{name}",
-        "teach_photos": len(singles),
-        "taught": taught,
-        "refused": len(refused),
-        "refused_examples": refused[:3],
+        "teach_photos": len(taught.cutouts) + len(taught.refused),
+        "taught": len(taught.cutouts),
+        "refused": len(taught.refused),
+        "refused_examples": list(taught.refused[:3]),
+        "label_fixes": [f"{k}: {a} -> {b}" for k, (a, b) in LABEL_FIXES.items()],
         "read_photos": len(multis),
         "cards": tally.cards,
         "correct": tally.correct,
         "correct_rate": round(tally.correct / cards, 4),
+        "found_cards": named,
+        "correct_of_found": round(tally.correct / max(1, named), 4),
         "wrong": tally.wrong + tally.phantom_ids,
         "unidentified": tally.unidentified,
         "missed": tally.missed,
@@ -213,6 +261,30 @@ def _read_part(
     }
 
 
+def _untaught(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+    """Never misread: for each rank, every other rank taught, the photos holding that rank
+    read; any id on a card of that rank is wrong (so is any other wrong id)."""
+    per_rank: dict[str, dict[str, int]] = {}
+    examples: list[str] = []
+    for rank in RANKS:
+        holding = [p for p in multis if any(r == rank for r, _box in p.cards)]
+        with tempfile.TemporaryDirectory() as store:
+            tally, wrongs, _ms = _read(_deck(taught, Path(store), leave_out=rank), holding)
+        untaught_cards = sum(1 for p in holding for r, _box in p.cards if r == rank)
+        per_rank[rank] = {
+            "photos": len(holding),
+            "untaught_cards": untaught_cards,
+            "wrong": tally.wrong + tally.phantom_ids,
+        }
+        examples += wrongs
+    return {
+        "figure": "realcards.untaught",
+        "ranks": per_rank,
+        "wrong": sum(r["wrong"] for r in per_rank.values()),
+        "wrong_examples": examples[:5],
+    }
+
+
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     """One line per part (dev, held-out, all) and the speed line."""
     import cv2
@@ -220,11 +292,14 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     cv2.setNumThreads(1)
     photos = load_photos(args.photos or default_photos())
     parts = ("dev", "held-out", "all") if args.part == "each" else (args.part,)
+    # Every single-card photo is taught (the README's protocol); the multi-card photos are read
+    # by part: thresholds were tuned on dev only.
+    taught = _capture([p for p in photos if len(p.cards) == 1])
     for name in parts:
         chosen = [p for i, p in enumerate(photos) if name == "all" or part_of(i) == name]
-        singles = [p for p in chosen if len(p.cards) == 1]
-        multis = [p for p in chosen if len(p.cards) > 1]
-        yield _read_part(name, chosen, singles, multis)
+        yield _read_part(name, chosen, taught, [p for p in chosen if len(p.cards) > 1])
+    if args.untaught:
+        yield _untaught(taught, [p for p in photos if len(p.cards) > 1])
     from vision.taught_scene import speed_figure
 
     yield speed_figure([p for p in photos if len(p.cards) == 1], args.frames)
