@@ -379,6 +379,42 @@ def test_with_the_camera_lost_the_cards_are_entered_by_the_buttons(tmp_path: Pat
     assert flow.entry is None
 
 
+def test_with_the_camera_lost_a_player_with_no_move_can_still_pass(tmp_path: Path) -> None:
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_input(press("lever"))
+    flow.set_camera(False)
+    assert flow.entry == [] and flow.prompt().endswith("BACK twice: pass")
+    assert flow.control_labels()["back"] == "Pass"
+    flow.on_input(press("back"))
+    assert flow.seat() == 0 and flow.lamps()["back"] == "blink"
+    flow.on_input(press("back"))  # BACK in manual entry used to do nothing: the turn never ended
+    assert flow.seat() == 1 and flow.entry == []
+
+
+def test_the_simulated_table_keeps_its_hands_over_a_restart_inside_a_round(tmp_path: Path) -> None:
+    flow, journal = new_flow(tmp_path, "table", seed=7)
+    table = FakeTable()
+    players = LotteryPlayers(lambda: table, seed=4, straighten_after=0.5, enter_after=1.0)
+    rng = random.Random(4)
+    flow.on_input(press("lever"))
+    step = 0
+    while flow.hidden is not None and len(flow.hidden.moves) < 4:
+        flow.on_observations(table.seen())
+        players.step(flow, step * 0.1, lambda control: flow.on_input(press(control)))
+        event = flow.suggest(rng)
+        if event is not None:
+            flow.on_input(event)
+        step += 1
+        assert step < 3000
+    resumed = Session.resume(journal)
+    assert resumed is not None
+    again = make_flow(resumed)
+    assert isinstance(again, ThanksALotteryFlow) and again.hidden is not None
+    # dealt afresh, the people would lay again cards they had already played: the game stalled
+    play_table_game(again, seed=5, limit=20000)
+    assert again.over
+
+
 def test_only_the_live_buttons_glow(tmp_path: Path) -> None:
     flow, _ = new_flow(tmp_path, "table")
     assert {c for c, s in flow.lamps().items() if s != "off"} == {"lever"}
@@ -406,10 +442,15 @@ def test_a_confirmed_move_is_taken_back_with_hold1_twice_and_the_correction_is_j
     assert flow.state.blocks[0].numbers == (4, 5, 6)
     facts = [o["lottery_table"] for o in observations(journal, flow) if "lottery_table" in o]
     assert facts == ["start", "move", "undo", "move"]
+    # the transcript names each move by the round's start and its number, the undo too
+    assert flow.table_lines == ["[0+1] Ann: play the block 4 5 wild(=3)",
+                                "[0+1] taken back: Ann's play 4 5 wild=3",
+                                "[0+1] Ann: play the block 4 5 wild(=6)"]
     resumed = Session.resume(journal)
     assert resumed is not None
     again = make_flow(resumed)
     assert isinstance(again, ThanksALotteryFlow) and again.state == flow.state
+    assert again.table_lines == ["round 1 resumed with its 1 table move (kept after action 0)"]
 
 
 def test_the_transcript_never_claims_a_card_nobody_saw(tmp_path: Path) -> None:

@@ -7,7 +7,10 @@ SIGKILL; it is restarted on the same journal until ``--kills`` kills have landed
 finish. Checked at every restart and at the end:
 
 - the restart says it resumes, at an action at or after every action ever shown (nothing lost);
-- a line shown for action N is never shown differently for N after a restart;
+- a table round's moves, shown as ``[74+3]`` and journalled as observations until the round's
+  actions are written (Thanks a Lottery), are all brought back by the restart that resumes
+  inside the round (its line ``round 2 resumed with its 3 table moves (kept after action 74)``);
+- a line shown for action N (or move ``[74+3]``) is never shown differently after a restart;
 - the journal ends with exactly one game, ``finished``, whose log replays to the end.
 
 Guards are counts and generous silences, never a deadline for the whole run (a loaded machine
@@ -36,6 +39,10 @@ HELP = "SIGKILL companion run at random moments of every game and mode; count ac
 
 SHOWN = re.compile(r"^\[(\d+)\] (.*)$")
 RESUMED = re.compile(r"^resuming game (\d+) \(.*\) at action (\d+);")
+#: a table round's move (Thanks a Lottery), journalled as an observation until the round ends
+MOVE = re.compile(r"^\[(\d+)\+(\d+)\] (.*)$")
+#: the round's moves a restart brought back from the journal
+RESTORED = re.compile(r"^round \d+ resumed with its (\d+) table moves? \(kept after action (\d+)\)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -90,14 +97,78 @@ def _lines(process: subprocess.Popen[str], silence: float) -> Iterable[str]:
         raise KillFailure(f"nothing shown for {silence:.0f} s")
 
 
+class _Shown:
+    """Everything shown so far across restarts, and the checks each new line must pass."""
+
+    def __init__(self) -> None:
+        self.actions: dict[int, str] = {}
+        #: a table round's moves by (committed actions before the round, move number)
+        self.moves: dict[tuple[int, int], str] = {}
+        #: after a restart: (round start, moves) the restart must bring back before going on
+        self.owed: tuple[int, int] | None = None
+
+    def see(self, line: str) -> bool:
+        """Check ``line``; True when it shows an action or a move (what the kill budget counts)."""
+        if (match := RESUMED.match(line)) is not None:
+            version = int(match[2])
+            if version < max(self.actions, default=0):
+                raise KillFailure(f"resumed at {version} after action {max(self.actions)} was shown")
+            moves = max((k for v0, k in self.moves if v0 == version), default=0)
+            self.owed = (version, moves) if moves else None
+            return False
+        if (match := RESTORED.match(line)) is not None:
+            count, v0 = int(match[1]), int(match[2])
+            if self.owed is not None and (v0 != self.owed[0] or count < self.owed[1]):
+                raise KillFailure(f"moves up to [{self.owed[0]}+{self.owed[1]}] were shown; the restart "
+                                  f"brought back {count} after action {v0}")
+            self.owed = None
+            return False
+        move, action = MOVE.match(line), SHOWN.match(line)
+        if move is None and action is None:
+            return False
+        if self.owed is not None:
+            raise KillFailure(f"moves up to [{self.owed[0]}+{self.owed[1]}] were shown; the restart went on "
+                              "without them")
+        if move is not None:
+            key, text = (int(move[1]), int(move[2])), move[3]
+            if text.startswith("taken back:"):
+                self.moves = {k: t for k, t in self.moves.items() if k[0] != key[0] or k[1] < key[1]}
+            elif self.moves.setdefault(key, text) != text:
+                raise KillFailure(f"move [{key[0]}+{key[1]}] was shown as {self.moves[key]!r}, "
+                                  f"later as {text!r}")
+            return True
+        assert action is not None
+        version, text = int(action[1]), action[2]
+        if self.actions.setdefault(version, text) != text:
+            raise KillFailure(f"action {version} was shown as {self.actions[version]!r}, later as {text!r}")
+        return True
+
+    def ended(self) -> None:
+        """A process ended by itself: nothing it owed may be left."""
+        if self.owed is not None:
+            raise KillFailure(f"moves up to [{self.owed[0]}+{self.owed[1]}] were shown; the restart ended "
+                              "without them")
+
+
+def _finished(journal: Path) -> bool:
+    """True when the journal's game is over (a kill that landed after its last line)."""
+    from companion.journal.readonly import open_readonly
+
+    with open_readonly(journal) as opened:
+        return any(g.status == "finished" for g in opened.games())
+
+
 def kill_sweep(game: str, mode: str, kills: int, seed: int, journal: Path,
                silence: float = 300.0) -> dict[str, Any]:
-    """Play ``game`` with ``kills`` SIGKILLs; raises :class:`KillFailure` on any loss."""
+    """Play ``game`` with ``kills`` SIGKILLs; raises :class:`KillFailure` on any loss.
+
+    Fewer kills land when the game ends first (a kill after its last line); the figure says how many.
+    """
     from companion.engine import GameConfig, replay
     from companion.journal import Journal
 
     rng = random.Random(f"{seed}:{game}:{mode}")
-    shown: dict[int, str] = {}
+    shown = _Shown()
     landed = restarts = 0
     while True:
         process = _start(game, mode, seed, journal)
@@ -105,28 +176,26 @@ def kill_sweep(game: str, mode: str, kills: int, seed: int, journal: Path,
         budget = rng.randint(1, 5) if landed < kills else None
         seen_here = 0
         killed = False
-        for line in _lines(process, silence):
-            if (match := RESUMED.match(line)) is not None:
-                if int(match[2]) < max(shown, default=0):
-                    process.kill()
-                    raise KillFailure(f"resumed at {match[2]} after action {max(shown)} was shown")
-                continue
-            if (match := SHOWN.match(line)) is None:
-                continue
-            version, text = int(match[1]), match[2]
-            if shown.setdefault(version, text) != text:
-                process.kill()
-                raise KillFailure(f"action {version} was shown as {shown[version]!r}, later as {text!r}")
-            seen_here += 1
-            if budget is not None and seen_here >= budget:
-                time.sleep(rng.uniform(0, 0.02))  # land the kill anywhere, even mid-write
-                process.send_signal(signal.SIGKILL)
-                landed += 1
-                killed = True
-                break
+        try:
+            for line in _lines(process, silence):
+                if not shown.see(line):
+                    continue
+                seen_here += 1
+                if budget is not None and seen_here >= budget:
+                    time.sleep(rng.uniform(0, 0.02))  # land the kill anywhere, even mid-write
+                    process.send_signal(signal.SIGKILL)
+                    landed += 1
+                    killed = True
+                    break
+        except KillFailure:
+            process.kill()
+            raise
         process.wait()
         if not killed:
+            shown.ended()
             break  # it ran to its end (or exited): the journal says which
+        if _finished(journal):
+            break  # the kill came after the game's last line
         if restarts > kills + 50:
             raise KillFailure(f"{restarts} restarts without the game finishing")
     with Journal.open(journal) as opened:
@@ -137,11 +206,12 @@ def kill_sweep(game: str, mode: str, kills: int, seed: int, journal: Path,
         config = GameConfig.from_dict(games[0].config)
     if not replay(config, actions).is_over:
         raise KillFailure("the journal's log does not replay to the end of the game")
-    lost = sorted(v for v in shown if v > len(actions))
+    lost = sorted(v for v in shown.actions if v > len(actions))
     if lost:
         raise KillFailure(f"actions {lost[:5]} were shown but are not in the journal")
     return {"figure": "kills", "game": game, "mode": mode, "kills": landed, "restarts": restarts,
-            "actions": len(actions), "shown": len(shown), "actions_lost": len(lost), "ok": True}
+            "actions": len(actions), "shown": len(shown.actions), "moves_shown": len(shown.moves),
+            "actions_lost": len(lost), "ok": True}
 
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:

@@ -61,6 +61,9 @@ class FrameOutput:
         flow = self.flow
         if flow is not None:
             session = flow.session
+            for line in flow.table_lines:  # moves made before the actions they end in
+                self._emit(line)
+            flow.table_lines.clear()
             for version, line in session.lines:
                 if version > self._shown_version:
                     self._emit(f"[{version}] {line}")

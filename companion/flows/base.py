@@ -66,6 +66,9 @@ class Flow:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.cues: list[Cue] = []
+        #: transcript lines besides the session's actions, shown once the frame is drawn: a
+        #: table round's moves, journalled as observations until the round's actions are written
+        self.table_lines: list[str] = []
         self.alert: str | None = None
         self.status = "resumed" if session.resumed else ""
         self.camera_ok = True

@@ -48,7 +48,7 @@ from companion.engine.match import replay
 from companion.flows.base import Flow, Observation
 from companion.flows.thanks_a_lottery_round import HiddenRound, TableRefusal
 from companion.flows.thanks_a_lottery_screen import LotteryScreen
-from companion.flows.thanks_a_lottery_table import DEAL, FACT, OVER, ZONES, LotteryTableReading
+from companion.flows.thanks_a_lottery_table import DEAL, FACT, OVER, ZONES, LotteryTableReading, move_tag
 from companion.session import Session
 from hardware.events import PRESS, PULL, InputEvent
 
@@ -173,6 +173,9 @@ class ThanksALotteryFlow(LotteryTableReading, LotteryScreen, Flow):
             return
         self.hidden = hidden
         self._commit()
+        if self.hidden is not None:
+            self.table_lines.append(f"round {hidden.round} resumed with its {len(moves)} table "
+                                    f"move{'' if len(moves) == 1 else 's'} (kept after action {v0})")
 
     # --- inputs ----------------------------------------------------------------------------
 
@@ -340,6 +343,7 @@ class ThanksALotteryFlow(LotteryTableReading, LotteryScreen, Flow):
             return
         self.undo_armed = False
         self.session.observe({FACT: "undo", "round_start": len(self.hidden.base.log), "move": str(last)})
+        self.table_lines.append(f"{move_tag(self.hidden)} taken back: {self.name(seat)}'s {last}")
         self.hidden.undo()
         self.cue("click")
         self._reset_turn()
@@ -364,6 +368,8 @@ class ThanksALotteryFlow(LotteryTableReading, LotteryScreen, Flow):
                 self.entry.pop()
             elif self.camera_ok:
                 self.entry = None
+            else:
+                self._pass()  # no camera: entry is the only way to move, so a pass starts here
         elif control == "collect" and self.entry:
             self._consider(tuple(self.entry), "buttons")
 

@@ -81,8 +81,9 @@ class LotteryScreen:
             return f"{who}: {move_words(self.state, seat, move, self.session.seats)}? COLLECT confirms{more}"
         if self.entry is not None:
             laid = cards_text(self.entry) or "nothing yet"
+            done = "COLLECT done" if self.entry or self.camera_ok else "BACK twice: pass"
             return (f"Enter {who}'s cards: {laid}; HOLD2 adds a {self.manual_card()} "
-                    "(HOLD1/HOLD3 change), COLLECT done")
+                    f"(HOLD1/HOLD3 change), {done}")
         if self.await_clear:
             return f"Move the cards from the mat to their block; then {who} plays"
         return f"{who}: draw a card, then lay the cards you play on the mat (BACK twice: pass)"
@@ -138,6 +139,8 @@ class LotteryScreen:
                 labels.update(collect="Done", back="Remove last")
             elif self.camera_ok:
                 labels["back"] = "Camera"
+            else:
+                labels["back"] = "Pass"
             return labels
         labels = {"hold2": "Enter by hand", "back": "Pass"}
         if self.can_undo():

@@ -19,7 +19,8 @@ from companion.engine.games.thanks_a_lottery.state import (
     WildReplaced,
 )
 from companion.flows.base import Observation
-from companion.flows.thanks_a_lottery_round import TableRefusal, cards_text
+from companion.flows.thanks_a_lottery_round import HiddenRound, TableRefusal, cards_text
+from companion.flows.thanks_a_lottery_words import move_words
 
 #: the mat's block rows (vision/mats.py), read together as one play area
 ZONES = ("block0", "block1", "block2")
@@ -27,6 +28,16 @@ ZONES = ("block0", "block1", "block2")
 FACT = "lottery_table"
 #: the flow's own phases besides the engine's
 DEAL, OVER = "deal", "over"
+
+
+def move_tag(hidden: HiddenRound) -> str:
+    """``[74+3]``: the transcript's mark of the round's 3rd move, made after committed action 74.
+
+    A round's moves are journalled as observations and become actions only when the round
+    ends, so they cannot carry an action's number; this mark names what a restart must bring
+    back (``companion bench kills`` checks that it does).
+    """
+    return f"[{len(hidden.base.log)}+{len(hidden.moves)}]"
 
 
 class LotteryTableReading:
@@ -106,7 +117,9 @@ class LotteryTableReading:
             return
         self.session.observe({FACT: "move", "round_start": len(self.hidden.base.log), "seat": seat,
                               "move": str(action), "cards": list(cards), "source": self.source})
+        words = move_words(self.hidden.state, seat, action, self.session.seats)
         events = self.hidden.keep(plan)
+        self.table_lines.append(f"{move_tag(self.hidden)} {self.name(seat)}: {words}")
         self.status = ""
         if action.verb in ("play", "add", "replace"):
             self.await_clear = self.camera_ok

@@ -74,6 +74,8 @@ class LotteryPlayers:
             self.deck = Counter(hidden.composition)
             self._slots = self._moves = 0
             self.planned = None
+            if hidden.moves:
+                self._resume_hands(hidden)
         while self._slots < len(hidden.slot_seats):
             cards = sorted(self.deck.elements())
             card = cards[self.rng.randrange(len(cards))]
@@ -86,6 +88,22 @@ class LotteryPlayers:
                 self._played(flow, self.planned)
             else:
                 self.planned, self.laid = None, []
+
+    def _resume_hands(self, hidden: Any) -> None:
+        """A restart inside a round: the people kept their hands, so each holds what the flow
+        knows they still hold, and a card from the deck for every slot nobody has seen yet
+        (dealing afresh would hand back cards already laid in the round's moves)."""
+        for card in hidden.known.values():
+            self.deck[card] -= 1
+        for seat in range(len(self.hands)):
+            self.hands[seat] = list(hidden.held_known(seat).elements())
+        for slot, seat in enumerate(hidden.slot_seats):
+            if slot not in hidden.known:
+                cards = sorted(self.deck.elements())
+                card = cards[self.rng.randrange(len(cards))]
+                self.deck[card] -= 1
+                self.hands[seat].append(card)
+        self._slots, self._moves = len(hidden.slot_seats), len(hidden.moves)
 
     def _played(self, flow: ThanksALotteryFlow, action: Action) -> None:
         seat = self._seat

@@ -123,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"stopped before the end of the game (--seconds {args.seconds:g})")
     else:
         print("stopped before the end of the game (the window was closed)")
-    actions = sum(1 for line in lines if line.startswith("["))
+    # "[12] ..." is an action; "[74+3] ..." a table round's move, journalled as a note until the round ends
+    actions = sum(1 for line in lines if line.startswith("[") and line.split("]", 1)[0][1:].isdigit())
     print(f"{daemon.frames} frames in {elapsed:.1f} s, {actions} actions shown")
     if workdir is not None:
         workdir.cleanup()
