@@ -101,3 +101,18 @@ def test_end_says_when_there_is_nothing_to_end(tmp_path: Path, capsys: pytest.Ca
     assert "no game is being played" in capsys.readouterr().err
     assert main(["end", "1", "--journal", str(journal)]) == 2
     assert "already ended" in capsys.readouterr().err
+
+
+def test_the_resuming_line_is_said_once_not_also_as_a_log_line(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    journal = tmp_path / "journal.sqlite"
+    journal_with(journal, GameConfig("bandit", 2, seed=1).to_dict(), "cabinet", ("reveal cherry",))
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    for extra in ([], ["--transcript"]):  # what a host at a terminal sees: stdout and stderr together
+        shown = subprocess.run([sys.executable, "-m", "companion", *RUN, *extra, "--journal", str(journal),
+                                "--frames", "2"], capture_output=True, text=True, env=env, check=True)
+        said = (shown.stdout + shown.stderr).count("resuming game 1 (Bandit, 2 players, cabinet mode)")
+        assert said == 1, shown.stdout + shown.stderr

@@ -175,9 +175,11 @@ class Daemon(FrameOutput):
                             self.config.game.players if players is None else players)
 
     def _announce(self, line: str) -> None:
-        self._emit(line)
+        """Say a line once: on the transcript, else ``announce`` (stdout, journalctl), else the log."""
         if self.options.transcript is None and self.options.announce is not None:
             self.options.announce(line)
+        else:
+            self._emit(line)
 
     def _panel_config(self) -> Any:
         panel = self.config.panel()

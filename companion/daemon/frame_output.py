@@ -101,7 +101,9 @@ class FrameOutput:
             self.sound.play(name, **params)
 
     def _emit(self, line: str) -> None:
-        if not line.startswith("["):
-            log.info("%s", line)  # resumed, camera lost/back, first frame: for journalctl
         if self.options.transcript is not None:
             self.options.transcript(line)
+        elif not line.startswith("["):
+            # camera lost/back, first frame: for journalctl (printed and logged, a terminal
+            # showed each line twice)
+            log.info("%s", line)
