@@ -119,11 +119,12 @@ def test_a_card_still_sliding_never_counts() -> None:
     assert frames(tracker, resting) == [("unsure", None), ("changed", "bell")]  # it came to rest
 
 
-def test_a_hand_over_the_card_or_an_unsure_read_never_counts_and_the_last_card_holds() -> None:
+def test_a_hand_over_the_card_or_an_unsure_read_never_counts_and_the_zone_settles() -> None:
     tracker = ZoneTracker(["a"], agree=2, window=4)
     frames(tracker, [Reading([card("bell")], True)] * 2)
     covered = [Reading([card(None)], True), Reading([card("seven")], True), Reading([card(None)], True)]
-    assert frames(tracker, covered) == [("stable", "bell")] * 3  # one odd frame at a time: bell holds
+    # one odd frame at a time: no card counts, and no alarm either
+    assert frames(tracker, covered) == [("settling", None)] * 3
     assert frames(tracker, [Reading([card(None)], True)]) == [("unsure", None)]  # unreadable twice
     assert frames(tracker, [Reading([], True)] * 2) == [("unsure", None), ("empty", None)]
 
@@ -338,6 +339,18 @@ def test_bench_misreads_plays_every_table_game(game: str, tmp_path: Path) -> Non
     counts = play(turns=3, rule="agree", seed=2, tmp=tmp_path, game=game)
     assert counts["game"] == game and counts["camera_reveals"] + counts["button_entries"] >= 3
     assert counts["wrong_reveals"] == 0 and counts["wrong_payouts"] == 0
+
+
+def test_a_card_just_taken_away_is_never_repeated_while_the_next_slides_in() -> None:
+    # bench misreads, Bandit: the card the game knew vanished under the dealer's hand, the new one
+    # was still sliding in, and the zone repeated the old card: after "cards down", that was taken
+    # as the new card (a wrong reveal)
+    tracker = ZoneTracker(["a"], agree=2)
+    frames(tracker, [Reading([card("bell")], True)] * 3)
+    arriving = [Reading([], True), Reading([card("seven", x=300.0)], True), Reading([card(None)], True)]
+    assert all(seen is None and status not in ("stable", "changed")
+               for status, seen in frames(tracker, arriving))
+    assert frames(tracker, [Reading([card("seven")], True)] * 2)[-1] == ("changed", "seven")
 
 
 def test_bench_misreads_reveals_no_card_that_was_not_laid(tmp_path: Path) -> None:

@@ -5,13 +5,16 @@ Two rules decide when a zone's reading counts:
 - ``agree=N`` (what the daemon uses): the last N frames read the same thing there, and a card
   did not move between them (its centre within ``rest_px``): a card still sliding, a hand over
   it (its marker hidden: unreadable) or an unsure read never counts. Between agreements (a
-  card arriving, one bad frame) the zone keeps its last agreed state for up to ``window``
-  frames, then becomes ``unsure``.
+  card arriving, one bad frame) the zone is ``settling`` for up to ``window`` frames, then
+  becomes ``unsure``. It never repeats its last agreed card there: the frame no longer shows
+  that card lying still, and a card the flow already knew, repeated while the new one is still
+  sliding in or under a hand, would be taken as the new card once the dealer said "cards down"
+  (``bench misreads``: all 7 wrong reveals in 1,000 Bandit cards were such a repeat).
 - without ``agree``: the same card in most of the last ``window`` frames (a strict majority).
 
 A card is reported ``stable``; ``changed`` on the frame it first counts with a different card
-than before; ``empty`` when nothing lies there; ``unsure`` otherwise (flicker, an unreadable
-card, two cards in one zone, another game's card).
+than before; ``empty`` when nothing lies there; ``settling`` (agree rule) between agreements;
+``unsure`` otherwise (flicker, an unreadable card, two cards in one zone, another game's card).
 
 >>> tracker = ZoneTracker(["r0c0"], window=3)    # doctest: +SKIP
 """
@@ -35,7 +38,7 @@ REST_PX = 5.0
 
 @dataclass(frozen=True)
 class Observation:
-    """A zone's state: ``status`` is "stable", "changed", "empty" or "unsure"."""
+    """A zone's state: ``status`` is "stable", "changed", "empty", "settling" or "unsure"."""
 
     zone: str
     status: str
@@ -125,10 +128,9 @@ class ZoneTracker:
             self._since[zone] = self.window
             return Observation(zone, "unsure", None)
         since = self._since[zone] = self._since.get(zone, self.window) + 1
-        previous = self._reported.get(zone)
-        if previous is None or since > self.window:
+        if zone not in self._reported or since > self.window:
             return Observation(zone, "unsure", None)
-        return self._observation(zone, previous, "stable")  # in between: the last agreed state holds
+        return Observation(zone, "settling", None)  # in between: no card, and no alarm yet
 
     def _observation(self, zone: str, value: str, status: str) -> Observation:
         if value == _EMPTY:
