@@ -122,30 +122,35 @@ def decode(grey: np.ndarray, outlines: Any) -> tuple[list[np.ndarray], list[int]
     border_ok = white[:, _BORDER].sum(axis=1) <= MAX_BORDER_ERRORS
     codes = (white[:, _INNER].astype(np.int64) @ _BIT_VALUES).tolist()
     table = code_table()
-    corners: list[np.ndarray] = []
-    ids: list[int] = []
-    for index in np.nonzero(spread & border_ok)[0].tolist():
-        found = table.get(codes[index])
-        if found is None:
-            continue
-        marker_id, turns = found
-        # OpenCV may return two outlines of one marker (the outer and inner edge of its border):
-        # one marker, not two cards.
-        if not already_found(quads[index], marker_id, corners, ids):
-            corners.append(quads[index][_ROLLED[turns]])
-            ids.append(marker_id)
-    return corners, ids
+    read = [(index, table.get(codes[index])) for index in np.nonzero(spread & border_ok)[0].tolist()]
+    exact = [(index, found) for index, found in read if found is not None]
+    if not exact:
+        return [], []
+    # OpenCV may return two outlines of one marker (the outer and inner edge of its border): one
+    # marker, not two cards. Every pair is compared at once; an outline is dropped when an
+    # earlier one kept has its id and its centre within a quarter of this one's diagonal.
+    chosen = quads[[index for index, _found in exact]]
+    marker_ids = np.array([found[0] for _index, found in exact])
+    centres = chosen.mean(axis=1)
+    reach = 0.25 * np.linalg.norm(chosen[:, 0] - chosen[:, 2], axis=1)
+    gaps = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    twins = np.tril((marker_ids[:, None] == marker_ids[None]) & (gaps < reach[:, None]), -1)
+    kept: list[int] = []
+    for k in range(len(exact)):
+        if not twins[k].any() or not twins[k, kept].any():
+            kept.append(k)
+    return ([chosen[k][_ROLLED[exact[k][1][1]]] for k in kept], [int(marker_ids[k]) for k in kept])
 
 
 def already_found(quad: np.ndarray, marker_id: int, corners: list[np.ndarray], ids: list[int]) -> bool:
     """True when a marker of ``marker_id`` is among ``corners``/``ids`` where ``quad`` lies
     (centres within a quarter of its diagonal)."""
-    centre = quad.mean(axis=0)
+    same = [other for other, other_id in zip(corners, ids, strict=True) if other_id == marker_id]
+    if not same:
+        return False
     reach = 0.25 * float(np.linalg.norm(quad[0] - quad[2]))
-    return any(
-        other_id == marker_id and float(np.linalg.norm(other.mean(axis=0) - centre)) < reach
-        for other, other_id in zip(corners, ids, strict=True)
-    )
+    gaps = np.linalg.norm(np.stack(same).mean(axis=1) - quad.mean(axis=0), axis=1)
+    return bool((gaps < reach).any())
 
 
 def outline_detector(parameters: Any) -> Any:
