@@ -290,13 +290,38 @@ class ThanksALottery(Game[LotteryState]):
             raise IllegalActionError(explain.reroll(state, seat, action))
         raise IllegalActionError("nobody decides now: the table reveals something first")
 
+    def apply_legal_decision(self, state: LotteryState, action: Action) -> list[Event]:
+        """:meth:`apply_decision` for a move taken from :meth:`decisions` of this state: the
+        move's shape or growth is looked up, not checked and explained again."""
+        verb = action.verb
+        if state.phase == ACT:
+            seat = state.turn
+            if verb == PLAY:
+                return self._play(state, seat, play_moves(state.counts(seat), state.wilds(seat))[action])
+            if verb == PASS:
+                return self._next_turn(state)
+            block = state.blocks[int(str(action.args[0])[1:]) - 1]  # "b3": the third block
+            if verb == ADD:
+                wilds = state.wilds(seat) if block.owner == seat else 0
+                growths = block_moves(str(action.args[0]), block.kind, block.first, block.size, block.wild_at,
+                                      state.counts(seat), wilds)
+                return self._add(state, seat, block, growths[action])
+            return self._replace(state, seat, block)
+        if state.phase == TAKE:
+            return self._take(state, int(action.args[0]))
+        if state.phase == FINALIZE:
+            seat = state.deciders[0]
+            return self._finalize(state, seat, finalize_moves(tuple(state.dice[seat]))[action])
+        return self.apply_decision(state, action)  # nobody decides now: the usual refusal
+
     # --- the turn's one action -------------------------------------------------------------
 
     def _play(self, state: LotteryState, seat: int, shape: Shape) -> list[Event]:
-        block = Block.from_shape(seat, shape)
+        block, block_id = Block.from_shape(seat, shape), state.next_block_id()
         state.blocks.append(block)
-        _remove_cards(state.hands[seat], block.cards())
-        event = BlockPlayed(seat, state.block_id(block), tuple(block.cards()))
+        cards = block.cards()
+        _remove_cards(state.hands[seat], cards)
+        event = BlockPlayed(seat, block_id, tuple(cards))
         return [event, *self._end_action(state, seat)]
 
     def _add(self, state: LotteryState, seat: int, block: Block, ext: Extension) -> list[Event]:
