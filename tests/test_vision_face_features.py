@@ -87,3 +87,24 @@ def test_one_card_taught_under_two_ids_is_never_named(tmp_path: Path) -> None:
     assert deck.identify(frame, corners[0]).card_id is None
     deck.forget("plum")
     assert deck.features.match(view, whole=True).card_id == "cherry"
+
+
+def test_a_card_the_thumbnails_cannot_decide_is_named_once_it_lies_still(tmp_path: Path) -> None:
+    """Features cost tens of times more than thumbnails: a moving card never pays for them, a
+    card that has come to rest is named in the next frame, even when nothing else changes."""
+    from vision.reader import CardReader
+
+    deck = taught(tmp_path)
+    reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    reader.read(laid([synthetic_face(10)], 950)[0])  # the reader has seen the table before
+    frame, corners = laid([synthetic_face(13)], 901)
+    shade = np.zeros(frame.shape[:2], np.float32)
+    tl, tr, br, bl = corners[0]
+    cv2.fillPoly(shade, [np.int32([tl - (bl - tl), tr - (br - tr), (tr + br) / 2, (tl + bl) / 2])], 1.0)
+    frame = (frame * (1 - 0.55 * cv2.GaussianBlur(shade, (0, 0), 6)[..., None])).astype(np.uint8)
+    arriving = reader.read(frame)
+    assert all(c.card_id is None for c in arriving.cards) and reader.taught is not None
+    assert reader.taught.pending == 1  # (a shadowed outline, unconfirmed, is not reported yet)
+    resting = reader.read(frame.copy())  # the same frame again: not skipped as unchanged
+    assert [c.card_id for c in resting.cards] == ["seven"] and reader.taught.pending == 0
+    assert [c.card_id for c in reader.read(frame.copy()).cards] == ["seven"]

@@ -18,6 +18,7 @@ Reading: ``deck.identify(frame, quad)`` -> :class:`vision.face_match.Match`.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 from dataclasses import dataclass
@@ -31,10 +32,22 @@ from vision.card_outlines import find_card_candidates, order_quad
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
 
+#: ``Match.method`` of a card the fast stage could not decide, not yet seen by the features.
+PENDING = "pending"
+
 #: Cut-outs are stored at this size (px, portrait: 63 x 88 mm at about 3.2 px/mm).
 CUT_W, CUT_H = 200, 280
 
-__all__ = ["CUT_H", "CUT_W", "Capture", "EnrolledDeck", "Match", "capture_card", "default_store"]
+__all__ = [
+    "CUT_H",
+    "CUT_W",
+    "PENDING",
+    "Capture",
+    "EnrolledDeck",
+    "Match",
+    "capture_card",
+    "default_store",
+]
 
 
 def default_store() -> Path:
@@ -176,22 +189,30 @@ class EnrolledDeck:
             found[by_features.card_id] = max(found.get(by_features.card_id, 0.0), by_features.score)
         return sorted(found.items(), key=lambda item: -item[1])
 
-    def identify(self, image: np.ndarray, quad: np.ndarray, whole: bool = True) -> Match:
+    def identify(
+        self, image: np.ndarray, quad: np.ndarray, whole: bool = True, thorough: bool = True
+    ) -> Match:
         """Which taught face lies inside ``quad`` (TL TR BR BL) of ``image``; ``card_id`` None
         when unsure. ``whole`` False: ``quad`` is only the visible part of a card (covered, or
         cut by the frame's edge).
 
         A cascade: the thumbnails decide a whole card when they are decisive (fast); anything
-        else goes to local features with a geometric check and an aligned comparison.
+        else goes to local features with a geometric check and an aligned comparison, unless
+        not ``thorough``: then the answer is unidentified with ``method`` ``PENDING`` (to be
+        identified in full later, e.g. once the card lies still).
         """
         ordered = order_quad(quad)
         if whole:
             quick = self.matcher.match(rectify(image, ordered))
             if quick.card_id is not None:
                 return quick
+            if not thorough:
+                return dataclasses.replace(quick, method=PENDING)
             view = rectify(image, ordered, (FEATURE_W, FEATURE_H))
         else:
             quick = Match(None, 0.0, 0.0, float("inf"))
+            if not thorough:
+                return dataclasses.replace(quick, method=PENDING)
             view = part_view(image, ordered)
         found = self.features.match(view, whole)
         if found.card_id is None:

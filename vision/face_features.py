@@ -41,8 +41,9 @@ INLIER_LEAD = 2.0
 MIN_SPREAD = 0.4
 #: A whole outline: the taught card mapped into it overlaps it at least this much (IoU).
 MIN_OVERLAP = 0.5
-#: A part of a card: at least this share of the visible part lies inside the mapped card.
-MIN_INSIDE = 0.85
+#: A part of a card: at least this share of the visible part lies inside the mapped card (the
+#: outline of a covered card may take in a sliver of what covers it).
+MIN_INSIDE = 0.7
 #: The aligned comparison: detail correlation at least, worst block difference at most.
 VERIFY_SCORE = 0.88
 VERIFY_BLOCK = 0.95

@@ -193,7 +193,8 @@ class CardReader:
         again).
         """
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        if self.taught is not None and self._still.unchanged(grey):
+        # Taught cards waiting for the slow stage are read again even in an unchanged frame.
+        if self.taught is not None and not self.taught.pending and self._still.unchanged(grey):
             return self._last_reading
         longest = max(grey.shape[:2])
         if longest <= MAX_READ_SIDE:

@@ -6,6 +6,11 @@ the game's taught faces (:mod:`vision.face_match`) or reported unidentified (``c
 
 A card that lies still is not identified again: an outline whose corners are within
 ``STILL_FRACTION`` of its size of an outline of the previous frame keeps that outline's answer.
+A card the thumbnails cannot decide waits for the local features (:mod:`vision.face_features`,
+tens of times slower) until it lies still: in the frame it arrives in it is unidentified
+(pending), in the next one, where it lies still, it is identified in full. A frame of moving
+cards (a hand dealing) never pays for features; a card that moves on is never looked at twice.
+The first frame a reader sees (a photo) is identified in full at once.
 :class:`StillFrames` goes further for the whole frame: when nothing in view changed since the
 last frame that was read, the caller reuses that frame's reading.
 """
@@ -19,7 +24,7 @@ import cv2
 import numpy as np
 
 from vision.card_outlines import find_card_candidates
-from vision.enrolled import EnrolledDeck, Match
+from vision.enrolled import PENDING, EnrolledDeck, Match
 
 #: Corners moved less than this share of the card's long side: the same card, lying still.
 STILL_FRACTION = 0.04
@@ -47,6 +52,9 @@ class TaughtCards:
         #: How many outlines were identified afresh / taken from the still cache (for tests).
         self.identified = 0
         self.reused = 0
+        self._frames = 0
+        #: Cards of the last frame waiting for the feature stage (they must be read again).
+        self.pending = 0
 
     def read(
         self, frame: np.ndarray, known: list[np.ndarray], to_mat: np.ndarray | None = None
@@ -56,6 +64,9 @@ class TaughtCards:
         outlines that are not the size of a playing card are left out (the mat itself, a
         zone's printed frame)."""
         seen: list[TaughtSeen] = []
+        remembered: list[TaughtSeen] = []
+        first = self._frames == 0
+        self._frames += 1
         for outline in find_card_candidates(frame):
             quad, sure = outline.quad, outline.sure
             centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
@@ -64,16 +75,19 @@ class TaughtCards:
             if to_mat is not None and not card_sized_mm(quad, to_mat):
                 continue
             match = self._still_match(quad)
-            if match is None:
-                match = self.deck.identify(frame, quad, outline.whole)
+            if match is None or match.method == PENDING:
+                # New here: the fast stage only (a photo: everything); pending and still: all.
+                match = self.deck.identify(frame, quad, outline.whole, thorough=first or match is not None)
                 self.identified += 1
             else:
                 self.reused += 1
+            remembered.append(TaughtSeen(quad, match))
             # An outline that is only maybe a card (full-bleed art, no paper border) counts
             # when a taught face confirms it; unconfirmed, it is most likely the table.
             if sure or match.card_id is not None:
                 seen.append(TaughtSeen(quad, match))
-        self._previous = seen
+        self._previous = remembered
+        self.pending = sum(1 for s in remembered if s.match.method == PENDING)
         return seen
 
     def symbols_of(self, face_id: str | None) -> tuple[str, ...]:
