@@ -9,7 +9,6 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from companion.engine.actions import Action
@@ -26,7 +25,7 @@ from companion.engine.events import (
     TurnStarted,
 )
 from companion.engine.game import CardFace, Game, GameConfig, GameResult
-from companion.engine.games.thanks_a_lottery import adjudication, explain
+from companion.engine.games.thanks_a_lottery import adjudication, dice, explain
 from companion.engine.games.thanks_a_lottery.blocks import Extension, Shape
 from companion.engine.games.thanks_a_lottery.bot import choose
 from companion.engine.games.thanks_a_lottery.components import DEFAULT, NUMBERS, WILD, Components
@@ -76,16 +75,6 @@ def _insort_card(hand: list[str], card: str) -> None:
 def _remove_cards(hand: list[str], cards: list[str]) -> None:
     for card in cards:
         hand.remove(card)
-
-
-def _faces(die_faces: int) -> tuple[tuple[str, int], ...]:
-    return tuple((str(v), 1) for v in range(1, die_faces + 1))
-
-
-@lru_cache(maxsize=256)
-def _roll(what: str, die_faces: int) -> ChancePoint:
-    """A die roll's chance point (the same few are asked all game: made once each)."""
-    return ChancePoint("roll", what, _faces(die_faces))
 
 
 @register
@@ -173,12 +162,12 @@ class ThanksALottery(Game[LotteryState]):
             what = f"card {dealt // state.players + 1} dealt to player {seat + 1}"
             return ChancePoint.from_counts("deal", what, state.deck)
         if state.phase == SETUP:
-            dice, faces = self.components.dice, self.components.die_faces
-            return _roll(f"die {dice - state.to_roll + 1} of {dice} rolled into the pool", faces)
+            count, faces = self.components.dice, self.components.die_faces
+            return dice.roll(f"die {count - state.to_roll + 1} of {count} rolled into the pool", faces)
         if state.phase == DRAW:
             return ChancePoint.from_counts("draw", f"the card player {state.turn + 1} draws", state.deck)
         if state.phase == REROLL:
-            return _roll(f"a die player {state.rerolling[0] + 1} re-rolls", self.components.die_faces)
+            return dice.roll(f"a die player {state.rerolling[0] + 1} re-rolls", self.components.die_faces)
         if state.phase == LOTTERY:
             space = len(state.drawn)
             what = f"lottery token {space + 1} (the {self.prizes(state)[space]}-point space)"
@@ -194,7 +183,7 @@ class ThanksALottery(Game[LotteryState]):
         return tuple(card for card, count in self.components.cards.items() if count)
 
     def _faces(self) -> tuple[tuple[str, int], ...]:
-        return _faces(self.components.die_faces)
+        return dice.faces(self.components.die_faces)
 
     def current_player(self, state: LotteryState) -> int | None:
         """The seat on turn (acting or taking dice), or the next seat finalizing its dice."""
