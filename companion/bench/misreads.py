@@ -188,7 +188,7 @@ def _wrong(game: str, observation: dict[str, Any], dealer: Any, table: Any) -> d
             return None
         lying = sorted(card for zone in ZONES for card in (table.truth.get(zone) or []))
         read = sorted(observation.get("cards") or [])
-        return None if read == lying else {"read": read, "lying": lying}
+        return None if read == lying else {"read": read, "lying": lying, "move": observation.get("move")}
     if observation.get("source") != "camera":
         return None
     zone, card = observation.get("zone"), observation.get("card")
@@ -256,7 +256,10 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
                             corrections: dict[int, str] = corrections) -> None:
                     nonlocal wrong_here
                     source = observation.get("source")
-                    is_move = game != "thanks-a-lottery" or observation.get("lottery_table") == "move"
+                    # a Lottery move is read from the cards laid; one without cards (a pass, dice
+                    # taken) keeps the source of the last reading but reads nothing
+                    is_move = game != "thanks-a-lottery" or (
+                        observation.get("lottery_table") == "move" and bool(observation.get("cards")))
                     if source == "camera" and is_move:
                         counts["camera_reveals"] += 1
                         table = camera.tables.get(game)
