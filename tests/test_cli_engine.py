@@ -111,3 +111,24 @@ def test_bench_engine_prints_one_json_line_per_game(capsys, monkeypatch) -> None
     assert figure["actions_per_cpu_second"] > 0 and figure["checked_actions_per_cpu_second"] > 0
     assert reference["reference"] == "openspiel" and reference["openspiel"] is None
     assert "/nonexistent/python" in reference["why"] and "vs_openspiel" not in figure
+
+
+def test_bench_engine_compares_with_openspiel_run_before_and_after_the_games(
+        capsys, monkeypatch, tmp_path: Path) -> None:
+    """A stand-in for an interpreter with OpenSpiel: 1,000 actions/s the first time, 3,000 the
+    second; the games are compared with the mean of the two."""
+    calls = tmp_path / "calls"
+    fake = tmp_path / "python"
+    fake.write_text(
+        "#!/bin/sh\n"
+        f"echo x >> {calls}\n"
+        f"rate=$([ $(wc -l < {calls}) -eq 1 ] && echo 1000 || echo 3000)\n"
+        'echo "{\\"game\\": \\"python_liars_poker\\", \\"games\\": 2, \\"actions\\": 50, '
+        '\\"actions_per_cpu_second\\": $rate, \\"python\\": \\"3.11\\"}"\n')
+    fake.chmod(0o755)
+    code, out, _ = run(capsys, monkeypatch, "bench", "engine", "--seconds", "0.05", "--game", "bandit",
+                       "--openspiel", str(fake))
+    figure, reference = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and reference["runs"] == [1000, 3000] and reference["actions_per_cpu_second"] == 2000
+    assert reference["games"] == 4 and reference["actions"] == 100
+    assert figure["vs_openspiel"] == round(figure["actions_per_cpu_second"] / 2000, 2)

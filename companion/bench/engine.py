@@ -12,7 +12,9 @@ game, side by side in one run:
 With OpenSpiel installed (``pip install open_spiel``; not a dependency of the companion: pass
 ``--openspiel PYTHON`` for an interpreter that has it) one more line gives random rollouts of
 OpenSpiel's pure-Python liar's poker in the same run, and each game line its ``vs_openspiel``
-ratio. Without it that line says why.
+ratio. Without it that line says why. OpenSpiel runs once before the games and once after, and
+the ratio uses the mean of the two (``runs`` shows both): on a shared machine the load drifts
+during a run, and one reference at the end would carry all of that drift.
 """
 
 from __future__ import annotations
@@ -110,9 +112,18 @@ def openspiel(python: str, seconds: float) -> dict[str, Any]:
     return figure
 
 
+def bracketed(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel's figure from the runs before and after the games: their mean rate."""
+    rates = [before["actions_per_cpu_second"], after["actions_per_cpu_second"]]
+    games, actions = before["games"] + after["games"], before["actions"] + after["actions"]
+    return {**after, "games": games, "actions": actions, "actions_per_cpu_second": round(sum(rates) / 2),
+            "runs": rates}
+
+
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
-    """One JSON-ready figure per game, then OpenSpiel's (measured after them, same budget)."""
+    """One JSON-ready figure per game, then OpenSpiel's (run before and after them, same budget)."""
     games = all_games()
+    before = openspiel(args.openspiel, args.seconds)
     figures = []
     for game_id in args.game or list(games):
         cls = games[game_id]
@@ -129,7 +140,10 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
             "checked_actions_per_cpu_second": round(checked_actions / checked_spent),
             "us_per_action": round(spent / actions * 1e6, 2),
         })
-    reference = openspiel(args.openspiel, args.seconds)
+    reference = before
+    if before.get("actions_per_cpu_second"):
+        after = openspiel(args.openspiel, args.seconds)
+        reference = bracketed(before, after) if after.get("actions_per_cpu_second") else after
     rate = reference.get("actions_per_cpu_second")
     for figure in figures:
         if rate:
