@@ -18,7 +18,9 @@ Lottery: the cards of a move read by the camera are the cards lying in the block
 Counted: wrong reveals, games whose final scores differ from the same game with every card as
 laid (wrong payouts: Bandit's are replayed with the right cards; in the other games any match
 with a wrong reveal counts as one), and how often a player had to re-place a card (the dealer
-straightens a card the camera has not taken after 3 s) or enter it by the buttons (after 5 s).
+straightens a card the camera has not taken after 3 s) or enter it by the buttons (after 5 s),
+those seconds counted in camera frames (:class:`FrameClockDealer`), so that the figures do not
+depend on how loaded the machine is.
 
 ``--rule agree`` is the daemon's rule (two frames in a row, the card at rest); ``--rule
 majority`` the rule before issue 16 (a majority of 5 frames, then 3 confirmations).
@@ -43,6 +45,8 @@ SLIDE_FRAMES = (5, 12)
 SLIDE_FROM = (0.8, 1.6)
 #: a hand passes over the mat about once every this many frames, for 4-9 frames
 HAND_EVERY = 25
+#: frames a second the camera worker reads a source that never blocks (its ``max_fps`` default)
+CAMERA_FPS = 15.0
 #: every game with a table mode (Pay Line is cabinet only)
 TABLE_GAMES = ("bandit", "jackpot-payout", "mega-jackpot", "thanks-a-lottery")
 
@@ -81,7 +85,8 @@ class RoughTable:
         self._lock = threading.Lock()
         self._slides: dict[str, tuple[tuple[float, float], tuple[float, float], int, int]] = {}
         self._hand: tuple[tuple[float, float], tuple[float, float], int, int] | None = None
-        self._frames = 0
+        #: frames delivered so far (the dealer's clock, see :class:`FrameClockDealer`)
+        self.frames = 0
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.table, name)
@@ -168,6 +173,7 @@ class RoughTable:
         """The next frame, as the rough camera delivers it."""
         with self._lock:
             self._advance()
+            self.frames += 1
             frame = self.table.read()
         if frame is None:
             return None
@@ -177,6 +183,22 @@ class RoughTable:
     def close(self) -> None:
         """Stop producing frames."""
         self.table.close()
+
+
+class FrameClockDealer:
+    """The simulated dealer with its clock on camera frames (at the camera worker's 15 fps cap for
+    this source): how long players wait before straightening a card or entering it by hand is
+    then counted in frames the camera saw, so a loaded machine (fewer frames a second) does not
+    make them re-place cards sooner. The dealer's input events carry that clock too; the daemon
+    does not read their times."""
+
+    def __init__(self, dealer: Any, camera: Any, game: str) -> None:
+        self.dealer, self.camera, self.game = dealer, camera, game
+
+    def update(self, daemon: Any, now: float) -> None:
+        """The dealer's turn, at the time the frames seen so far make."""
+        table = self.camera.tables.get(self.game)
+        self.dealer.update(daemon, (table.frames if table is not None else 0) / CAMERA_FPS)
 
 
 def _wrong(game: str, observation: dict[str, Any], dealer: Any, table: Any) -> dict[str, Any] | None:
@@ -240,7 +262,7 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
             options = RunOptions(headless=True, fast=True, game=game, mode="table", use_gpio=False,
                                  seed=seed * 1000 + match, autoplay=seed * 1000 + match,
                                  journal_path=tmp / f"journal-{game}-{match}.sqlite", camera_factory=camera,
-                                 dealer=dealer)
+                                 dealer=FrameClockDealer(dealer, camera, game))
             daemon = Daemon(options)
             daemon.start()
             corrections: dict[int, str] = {}
