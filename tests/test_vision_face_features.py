@@ -108,3 +108,15 @@ def test_a_card_the_thumbnails_cannot_decide_is_named_once_it_lies_still(tmp_pat
     resting = reader.read(frame.copy())  # the same frame again: not skipped as unchanged
     assert [c.card_id for c in resting.cards] == ["seven"] and reader.taught.pending == 0
     assert [c.card_id for c in reader.read(frame.copy()).cards] == ["seven"]
+
+
+def test_keypoints_are_computed_when_taught_and_kept_beside_the_picture(tmp_path: Path) -> None:
+    deck = taught(tmp_path)
+    kept = sorted((tmp_path / GAME).glob("*/*.features.npz"))
+    assert [p.parent.name for p in kept] == sorted(IDS)  # one per taught picture, at teach time
+    kept[0].write_bytes(b"damaged")  # a damaged or stale file is computed again, not trusted
+    frame, corners = laid([synthetic_face(11)], 905)
+    part = top_part(corners[0], 0.6)
+    assert EnrolledDeck(GAME, tmp_path).identify(frame, part, whole=False).card_id == "plum"
+    assert deck.forget("plum") == 1
+    assert not list((tmp_path / GAME).glob("plum*/*.features.npz"))

@@ -111,7 +111,7 @@ class EnrolledDeck:
             for path in paths:
                 card = self._load(path)
                 self.matcher.add(face_id, card)
-                self.features.add(face_id, card)
+                self.features.add(face_id, card, features_file(path))
 
     @staticmethod
     def _load(path: Path) -> np.ndarray:
@@ -156,7 +156,8 @@ class EnrolledDeck:
         if not cv2.imwrite(str(path), cutout):
             raise UserError(f"cannot write {path}: check the store folder's permissions")
         self.matcher.add(face_id, cutout)
-        self.features.add(face_id, cutout)
+        self.features.add(face_id, cutout, features_file(path))
+        self.features.describe()
         return path
 
     def enroll(self, face_id: str, image: np.ndarray) -> Path:
@@ -171,6 +172,7 @@ class EnrolledDeck:
         for one in chosen:
             for path in pictures.get(one, []):
                 path.unlink(missing_ok=True)
+                features_file(path).unlink(missing_ok=True)
                 removed += 1
             folder = self.folder / _valid_face_id(one)
             if folder.is_dir():
@@ -218,6 +220,11 @@ class EnrolledDeck:
         if found.card_id is None:
             return quick
         return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features")
+
+
+def features_file(picture: Path) -> Path:
+    """Where a taught picture's keypoints are kept (computed once, the first time needed)."""
+    return picture.with_suffix(".features.npz")
 
 
 def part_view(image: np.ndarray, quad: np.ndarray) -> np.ndarray:

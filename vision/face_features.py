@@ -6,7 +6,8 @@ a shadow across half of it, a fan of cards where only part of one shows, a card 
 frame's edge. Those go here:
 
 1. SIFT keypoints of the card (or of its visible part) at a fixed scale, matched against the
-   keypoints of every taught picture (computed once per picture and cached). A match is kept
+   keypoints of every taught picture (computed once per picture and kept beside it in the
+   store, ``<n>.features.npz``). A match is kept
    only when its nearest taught keypoint is clearly nearer than the nearest one of any *other*
    face (ratio test between faces: the pips a nine and a ten share, or the four pictures of one
    rank, never count for or against a face).
@@ -24,7 +25,9 @@ Only when all hold is the card named; otherwise it is unidentified, never a gues
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -128,6 +131,38 @@ def _card_shaped(corners: np.ndarray) -> bool:
     return bool(long_ > 0 and 0.5 <= short / long_ <= 0.95)
 
 
+#: What the cached keypoints of a picture depend on (a change makes them be computed again).
+_CACHE_KEY = np.array([FEATURE_W, FEATURE_H, FEATURES_PER_CARD, 1], np.int32)
+
+
+def _cached(cache: Path | None, source: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """Keypoints and descriptors kept beside a taught picture, when made from that picture
+    (``source``: its checksum) by this version."""
+    if cache is None or not cache.is_file():
+        return None
+    try:
+        with np.load(cache) as kept:
+            if not np.array_equal(kept["key"], _CACHE_KEY) or int(kept["source"]) != source:
+                return None
+            points, descriptors = kept["points"], kept["descriptors"]
+    except (OSError, ValueError, KeyError):
+        return None  # damaged or from another version: computed again
+    if points.ndim != 2 or points.shape[1:] != (2,) or descriptors.shape != (len(points), 128):
+        return None
+    return points.astype(np.float32), descriptors.astype(np.float32)
+
+
+def _store(cache: Path | None, source: int, points: np.ndarray, descriptors: np.ndarray) -> None:
+    """Keep keypoints beside the picture (best effort: a read-only store computes them again)."""
+    if cache is None:
+        return
+    try:
+        with cache.open("wb") as out:
+            np.savez(out, key=_CACHE_KEY, source=np.int64(source), points=points, descriptors=descriptors)
+    except OSError:
+        pass
+
+
 def _by_ref(rows: np.ndarray) -> dict[int, np.ndarray]:
     """(view keypoint, taught keypoint, picture) rows grouped: picture -> its (view, taught) rows."""
     if not len(rows):
@@ -150,7 +185,7 @@ class FeatureMatcher:
     def __init__(self) -> None:
         self._sift = cv2.SIFT_create(nfeatures=FEATURES_PER_CARD)
         self._clahe = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
-        self._pending: list[tuple[str, np.ndarray]] = []
+        self._pending: list[tuple[str, np.ndarray, Path | None]] = []
         self._refs: list[_Reference] = []
         self._all: np.ndarray | None = None
         self._owner = np.zeros(0, np.int32)
@@ -158,9 +193,10 @@ class FeatureMatcher:
         self._ref_face = np.zeros(0, np.int32)
         self._index: cv2.flann_Index | None = None
 
-    def add(self, face_id: str, card: np.ndarray) -> None:
-        """Teach one upright picture of ``face_id``; its keypoints are computed when first needed."""
-        self._pending.append((face_id, card))
+    def add(self, face_id: str, card: np.ndarray, cache: Path | None = None) -> None:
+        """Teach one upright picture of ``face_id``; its keypoints are computed when first
+        needed, or read from ``cache`` (a ``.npz`` file written the first time)."""
+        self._pending.append((face_id, card, cache))
 
     def remove(self, face_id: str) -> None:
         """Forget every picture of ``face_id``."""
@@ -168,26 +204,37 @@ class FeatureMatcher:
         self._refs = [r for r in self._refs if r.face_id != face_id]
         self._all = None
 
-    def _ready(self) -> bool:
-        """Keypoints of every taught picture (once; cached)."""
-        for face_id, card in self._pending:
+    def describe(self) -> None:
+        """Keypoints of the pictures taught since the last call (read from their cache files,
+        else computed and kept there): teaching pays for them, not the first frame read."""
+        for face_id, card, cache in self._pending:
             small = cv2.resize(card, (FEATURE_W, FEATURE_H), interpolation=cv2.INTER_AREA)
             grey = _normalised_grey(small, self._clahe)
-            keypoints, descriptors = self._sift.detectAndCompute(grey, None)
-            if descriptors is not None and len(keypoints) >= MIN_INLIERS:
-                points = np.float32([k.pt for k in keypoints])
+            source = zlib.crc32(grey.tobytes())  # the picture the cache was made from
+            found = _cached(cache, source)
+            if found is None:
+                keypoints, descriptors = self._sift.detectAndCompute(grey, None)
+                points = np.float32([k.pt for k in keypoints]).reshape(-1, 2)
+                found = (points, descriptors if descriptors is not None else np.zeros((0, 128), np.float32))
+                _store(cache, source, *found)
+            points, descriptors = found
+            if len(points) >= MIN_INLIERS:
                 self._refs.append(_Reference(face_id, points, descriptors, grey))
-        if self._pending or self._all is None:
-            self._pending = []
-            if self._refs:
-                self._all = np.vstack([r.descriptors for r in self._refs]).astype(np.float32)
-                sizes = [len(r.descriptors) for r in self._refs]
-                self._owner = np.repeat(np.arange(len(self._refs), dtype=np.int32), sizes)
-                self._start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int32)
-                faces = sorted({r.face_id for r in self._refs})
-                self._ref_face = np.array([faces.index(r.face_id) for r in self._refs], np.int32)
-                # Approximate nearest neighbours (randomised k-d trees): a few ms for a whole deck.
-                self._index = cv2.flann_Index(self._all, {"algorithm": 1, "trees": 4})
+                self._all = None
+        self._pending = []
+
+    def _ready(self) -> bool:
+        """Every taught picture described, and the search index over them built (once)."""
+        self.describe()
+        if self._all is None and self._refs:
+            self._all = np.vstack([r.descriptors for r in self._refs]).astype(np.float32)
+            sizes = [len(r.descriptors) for r in self._refs]
+            self._owner = np.repeat(np.arange(len(self._refs), dtype=np.int32), sizes)
+            self._start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int32)
+            faces = sorted({r.face_id for r in self._refs})
+            self._ref_face = np.array([faces.index(r.face_id) for r in self._refs], np.int32)
+            # Approximate nearest neighbours (randomised k-d trees): a few ms for a whole deck.
+            self._index = cv2.flann_Index(self._all, {"algorithm": 1, "trees": 4})
         return bool(self._refs) and self._all is not None
 
     def match(self, view: np.ndarray, whole: bool, without: str | None = None) -> FeatureMatch:

@@ -185,7 +185,7 @@ def _enroll(args: argparse.Namespace) -> int:
 
 def _enroll_photos(args: argparse.Namespace, deck: Any) -> int:
     """Every photo is checked (one card in it, a known id) before anything is kept."""
-    from vision.enrolled import capture_card
+    from vision.enrolled import capture_card, features_file
     from vision.image_files import read_image
     from vision.teachable import face_for
 
@@ -208,6 +208,7 @@ def _enroll_photos(args: argparse.Namespace, deck: Any) -> int:
     except BaseException:
         for path in kept:  # all or nothing: a half-taught command is undone
             path.unlink(missing_ok=True)
+            features_file(path).unlink(missing_ok=True)
         raise
     for (face, _capture), path in zip(captured, kept, strict=True):
         print(f"taught {face.label()}: {path}")
