@@ -18,6 +18,7 @@ from companion.engine.games.thanks_a_lottery.moves import (
     add_moves,
     every_add,
     finalize_moves,
+    picked_dice,
     play_moves,
     sub_multisets,
     wild_arg,
@@ -85,4 +86,17 @@ def test_rerolls_are_every_choice_of_dice_by_size_then_value(dice: list[int]) ->
     assert sub_multisets(dice) == expected
     moves = finalize_moves(tuple(dice))
     assert list(moves) == [Action.of(KEEP), *(Action.of(REROLL_DICE, *c) for c in expected)]
-    assert list(moves.values()) == [(), *expected]
+    for action in moves[1:]:
+        assert picked_dice(action, dice) == action.args
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_reroll_is_accepted_exactly_when_it_is_offered(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(400):
+        dice = sorted(rng.randint(1, 6) for _ in range(rng.randint(0, 8)))
+        offered = set(finalize_moves(tuple(dice))[1:])
+        picks = [rng.randint(0, 7) for _ in range(rng.randint(0, 4))]
+        for action in (Action.of(REROLL_DICE, *picks), Action.of(REROLL_DICE, *sorted(picks)),
+                       Action.of(REROLL_DICE, *sorted(picks), "x"), Action.of(KEEP, *picks)):
+            assert (picked_dice(action, dice) is not None) == (action in offered), (dice, action)

@@ -37,11 +37,11 @@ from companion.engine.games.thanks_a_lottery.moves import (
     PASS,
     PLAY,
     REPLACE,
-    REROLL_DICE,
     TAKE_DIE,
     block_moves,
     every_add,
     finalize_moves,
+    picked_dice,
     play_moves,
 )
 from companion.engine.games.thanks_a_lottery.scoring import lucky_number, round_score, space_points
@@ -273,8 +273,8 @@ class ThanksALottery(Game[LotteryState]):
             seat = state.deciders[0]
             if action.verb == KEEP and not action.args:
                 return self._finalize(state, seat, ())
-            chosen = finalize_moves(tuple(state.dice[seat])).get(action)
-            if action.verb == REROLL_DICE and chosen:
+            chosen = picked_dice(action, state.dice[seat])
+            if chosen:
                 return self._finalize(state, seat, chosen)
             raise IllegalActionError(explain.reroll(state, seat, action))
         raise IllegalActionError("nobody decides now: the table reveals something first")
@@ -300,7 +300,7 @@ class ThanksALottery(Game[LotteryState]):
             return self._take(state, int(action.args[0]))
         if state.phase == FINALIZE:
             seat = state.deciders[0]
-            return self._finalize(state, seat, finalize_moves(tuple(state.dice[seat]))[action])
+            return self._finalize(state, seat, action.int_args())  # keep: (), reroll: the dice
         return self.apply_decision(state, action)  # nobody decides now: the usual refusal
 
     # --- the turn's one action -------------------------------------------------------------

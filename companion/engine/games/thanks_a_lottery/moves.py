@@ -151,24 +151,33 @@ def _growths(kind: str, first: int, size: int, wild_at: int | None,
 
 def sub_multisets(values: list[int]) -> list[tuple[int, ...]]:
     """Every non-empty choice of dice by value from ``values`` (sorted), smallest first."""
-    return list(_sub_multisets(tuple(values)))
-
-
-@lru_cache(maxsize=1024)
-def _sub_multisets(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     chosen: list[tuple[int, ...]] = [()]
     for value in sorted(set(values)):  # each choice so far, with 0, 1, 2... dice of this value
         chosen = [c + (value,) * k for c in chosen for k in range(values.count(value) + 1)]
     chosen.sort()
     chosen.sort(key=len)  # stable: by size, then by value within a size
-    return tuple(chosen[1:])  # without the empty choice (always first)
+    return chosen[1:]  # without the empty choice (always first)
 
 
-@lru_cache(maxsize=1024)
-def finalize_moves(dice: tuple[int, ...]) -> dict[Action, tuple[int, ...]]:
-    """``keep`` and every ``reroll ...`` for a player holding ``dice`` (sorted), with the
-    values each picks up (a hand of 15 dice has hundreds: built once, not at every look)."""
-    moves: dict[Action, tuple[int, ...]] = {Action.of(KEEP): ()}
-    for chosen in _sub_multisets(dice):
-        moves[Action.of(REROLL_DICE, *chosen)] = chosen
-    return moves
+@lru_cache(maxsize=4096)
+def finalize_moves(dice: tuple[int, ...]) -> tuple[Action, ...]:
+    """``keep`` and every ``reroll ...`` for a player holding ``dice`` (sorted): a hand of 15
+    dice has hundreds, so they are listed once per hand (the actions are shared, not copied)."""
+    return (Action.of(KEEP), *map(_reroll, sub_multisets(list(dice))))
+
+
+@lru_cache(maxsize=8192)
+def _reroll(chosen: tuple[int, ...]) -> Action:
+    return Action.of(REROLL_DICE, *chosen)
+
+
+def picked_dice(action: Action, dice: list[int]) -> tuple[int, ...] | None:
+    """The dice ``action`` picks up to re-roll when it is one of :func:`finalize_moves`'s
+    ``reroll`` moves for ``dice``, else None: numbers in rising order that ``dice`` holds."""
+    values = action.args
+    if action.verb != REROLL_DICE or not values or not all(type(v) is int for v in values):
+        return None
+    picked = tuple(int(v) for v in values)
+    if list(picked) != sorted(picked) or any(picked.count(v) > dice.count(v) for v in set(picked)):
+        return None
+    return picked
