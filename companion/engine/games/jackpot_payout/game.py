@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cache, lru_cache
 from typing import Any
 
 from companion.engine.actions import Action
@@ -49,6 +50,22 @@ VARIANTS = {
 }
 
 
+# What each chance point reveals, in words: the same few texts at every reveal, made once.
+@cache
+def _reel_what(seat: int, reel: int) -> str:
+    return f"{who(seat)}'s card for reel {reel}"
+
+
+@lru_cache(maxsize=256)
+def _draw_what(seat: int, reason: str) -> str:
+    return f"the top card of {who(seat)}'s deck ({reason})"
+
+
+@cache
+def _display_what(slot: int) -> str:
+    return f"the new card for display pile {slot + 1}"
+
+
 class JackpotPayoutGame(Game[JackpotPayoutState]):
     """The rules of Jackpot Payout for 1-4 players (1: solo against The House)."""
 
@@ -70,7 +87,8 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
             raise ConfigError("house_cards is for solo games (1 player); multiplayer uses no House cards")
         else:
             self.house_cards = {}
-        supply = sum(self.supply().values())
+        self._supply = self.supply()  # each new game's draw deck starts as a copy
+        supply = sum(self._supply.values())
         if supply < self.catalogue.display_size:
             raise ConfigError(f"the chosen sets hold fewer than {self.catalogue.display_size} display cards")
         if self.has_variant("mixed") and supply < MIXED_DECK_MINIMUM:
@@ -113,7 +131,7 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
         size = self.catalogue.display_size
         state = JackpotPayoutState(
             seats=[Seat(deck=self.starting_deck()) for _ in range(self.config.players)],
-            supply=self.supply(),
+            supply=dict(self._supply),
             display=[None] * size,
             refill=list(range(size)),
             wilds=sum(card.count for card in self.catalogue.of_kind("coinless-wild")),
@@ -136,11 +154,9 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
             seat = state.seats[seat_index]
             if state.step == "reveal":  # camera zone reel0..reel2 of the player whose turn it is
                 reel = len(seat.play) + len(state.revealed) + 1
-                return ChancePoint.from_counts("reel", f"{who(seat_index)}'s card for reel {reel}", seat.deck)
-            what = f"the top card of {who(seat_index)}'s deck ({state.reveal_reason})"
-            return ChancePoint.from_counts("draw", what, seat.deck)
-        slot = state.refill[0]
-        return ChancePoint.from_counts("display", f"the new card for display pile {slot + 1}", state.supply)
+                return ChancePoint.from_counts("reel", _reel_what(seat_index, reel), seat.deck)
+            return ChancePoint.from_counts("draw", _draw_what(seat_index, state.reveal_reason), seat.deck)
+        return ChancePoint.from_counts("display", _display_what(state.refill[0]), state.supply)
 
     def apply_outcome(self, state: JackpotPayoutState, point: ChancePoint, outcome: str) -> list[Event]:
         """Put the revealed card where it was revealed for, then run the rules on."""

@@ -204,8 +204,11 @@ def takeable(table: Table, state: JackpotPayoutState) -> list[Action]:
         if card is not None and (special_ok or not cards[card].is_special)
     ]
     if state.wilds:
-        actions.append(Action.of("take", "wild"))
+        actions.append(_TAKE_WILD)
     return actions
+
+
+_TAKE_WILD, _DONE = Action.of("take", "wild"), Action.of("done")
 
 
 @cache
@@ -216,7 +219,9 @@ def _take_slot(slot: int) -> Action:
 
 def _take_options(table: Table, state: JackpotPayoutState) -> list[Action]:
     actions = takeable(table, state)
-    return [*actions, Action.of("done")] if actions else []
+    if actions:
+        actions.append(_DONE)
+    return actions
 
 
 def _take_apply(table: Table, state: JackpotPayoutState, action: Action) -> list[Event]:
