@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from companion.config import Config, ConfigFileError, load_config
@@ -211,7 +211,12 @@ def run_checks(config_path: str | None) -> Iterator[Check]:
     ]
     for name, check in checks:
         try:
-            yield check(config)
+            result = check(config)
         except Exception as error:  # a doctor never shows a traceback
-            yield Check(name, FAIL, f"the check itself failed: {type(error).__name__}: {error}",
-                        "report this with the output of `companion doctor`")
+            result = Check(name, FAIL, f"the check itself failed: {type(error).__name__}: {error}",
+                           "report this with the output of `companion doctor`")
+        if config_check.status == FAIL:
+            # the rest is checked against the built-in defaults: say so, not "no config file"
+            found = result.found.replace(", no config file", "")
+            result = replace(result, found=f"{found} (built-in defaults; the config has a mistake)")
+        yield result
