@@ -106,6 +106,13 @@ def test_vision_identify_a_missing_image_is_one_clear_line(capsys: pytest.Captur
     assert "no such image" in capsys.readouterr().err
 
 
+def test_vision_identify_on_a_folder_says_it_is_a_folder(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vision", "identify", str(tmp_path)]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said == f"companion: {tmp_path} is a folder: give the image files in it, e.g. {tmp_path}/*.jpg"
+
+
 def test_vision_watch_prints_zone_changes_from_a_camera(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

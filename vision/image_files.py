@@ -122,6 +122,8 @@ def check_image_file(path: Path | str) -> tuple[int, int]:
     """The image's (width, height) from its header; UserError (one line) for anything absurd."""
     path = Path(path)
     shown = _shown(path)
+    if path.is_dir():
+        raise UserError(f"{shown} is a folder: give the image files in it, e.g. {shown}/*.jpg")
     if not path.is_file():
         raise UserError(f"no such image: {shown}")
     with path.open("rb") as file:
