@@ -65,7 +65,7 @@ def test_simulate_summarizes_win_rates_turns_jackpots_and_scores(capsys, monkeyp
 
 def test_simulate_rejects_a_player_count_the_game_does_not_have(capsys, monkeypatch) -> None:
     code, _, err = run(capsys, monkeypatch, "simulate", "bandit", "--players", "5")
-    assert code == 2 and "2-2 players" in err
+    assert code == 2 and "Bandit is for 2 players, not 5" in err
 
 
 def test_replay_prints_a_transcript_of_an_exported_game(tmp_path: Path, capsys, monkeypatch) -> None:

@@ -130,4 +130,6 @@ def test_a_missing_sound_card_fails_only_on_the_pi(monkeypatch: pytest.MonkeyPat
 
 def test_simulate_refuses_zero_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "bandit", "--players", "0", "--games", "1"]) == 2
-    assert "for 2-2 players, not 0" in capsys.readouterr().err
+    assert "companion: Bandit is for 2 players, not 0" in capsys.readouterr().err  # not "2-2"
+    assert main(["simulate", "thanks-a-lottery", "--players", "7", "--games", "1"]) == 2
+    assert "companion: Thanks a Lottery is for 2-6 players, not 7" in capsys.readouterr().err

@@ -40,8 +40,8 @@ def check_start(game_id: str, mode: str, players: int, variants: tuple[str, ...]
     if mode not in modes:
         raise UserError(f"{game.title} plays in {' or '.join(modes)} mode, not {mode[:20]}; "
                         f"start it with --mode {modes[0]}")
-    if not game.min_players <= players <= game.max_players:
-        raise UserError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}")
+    if (problem := game.players_problem(players)) is not None:
+        raise UserError(problem)
     for variant in variants:
         if variant not in dict(game.variants):
             listed = ", ".join(dict(game.variants)) or "none"

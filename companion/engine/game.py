@@ -116,14 +116,21 @@ class Game(ABC, Generic[S]):
     variants: ClassVar[Mapping[str, str]] = {}
     state_type: ClassVar[type[Any]]
 
+    @classmethod
+    def players_problem(cls, players: int) -> str | None:
+        """``Bandit is for 2 players, not 3`` (or ``2-6 players``) when ``players`` cannot play; else None."""
+        if cls.min_players <= players <= cls.max_players:
+            return None
+        span = str(cls.min_players)
+        if cls.max_players > cls.min_players:
+            span += f"-{cls.max_players}"
+        return f"{cls.title} is for {span} players, not {players}"
+
     def __init__(self, config: GameConfig) -> None:
         if config.game != self.id:
             raise ConfigError(f"config is for '{config.game}', not '{self.id}'")
-        if not self.min_players <= config.players <= self.max_players:
-            raise ConfigError(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, "
-                f"not {config.players}"
-            )
+        if (problem := self.players_problem(config.players)) is not None:
+            raise ConfigError(problem)
         for variant in config.variants:
             if variant not in self.variants:
                 known = ", ".join(self.variants) or "none"

@@ -56,8 +56,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{args.game} plays in {' or '.join(flow.modes)} mode, not {mode}")
     game = get_game(args.game)
     players = game.min_players if args.players is None else args.players
-    if not game.min_players <= players <= game.max_players:
-        raise UserError(f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}")
+    if (problem := game.players_problem(players)) is not None:
+        raise UserError(problem)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if not args.window:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -45,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
     """Play and print the summary."""
     cls = get_game(args.game)
     players = cls.min_players if args.players is None else args.players
-    if not cls.min_players <= players <= cls.max_players:
-        raise UserError(f"{cls.title} is for {cls.min_players}-{cls.max_players} players, not {players}")
+    if (problem := cls.players_problem(players)) is not None:
+        raise UserError(problem)
     if args.games < 1:
         raise UserError("--games must be at least 1")
     cls(GameConfig(args.game, players, tuple(args.variant)))  # bad seats or variant: fail before playing
