@@ -71,12 +71,15 @@ def cut_journal(source: Path, target: Path, upto: int) -> None:
             new._append(game_id, kind, text)
 
 
-#: Every cabinet game, and Bandit's table mode. (Thanks a Lottery's table mode commits a round
-#: only at its end, its moves journalled as observations meanwhile: its reference game alone
-#: takes minutes without a camera. Table-mode kills of every game are ``companion bench kills``,
-#: which plays with the simulated camera.)
-TABLE_GAMES = ("bandit",)
-COMBOS = [(g, m) for g, flow in FLOWS.items() for m in flow.modes if m == "cabinet" or g in TABLE_GAMES]
+#: Every cabinet game, and Bandit's and Thanks a Lottery's table modes, in make test. Mega Jackpot's
+#: and Jackpot Payout's table modes take minutes each (their reference games are long at the
+#: buttons): marked ``bench``, left out of make test, run with
+#: ``pytest -m bench tests/test_daemon_crash_every_action.py``. (Thanks a Lottery's table game
+#: could not finish without a camera: a player with no move could not pass from manual entry.)
+TABLE_GAMES = ("bandit", "thanks-a-lottery")
+LONG_TABLE_GAMES = ("mega-jackpot", "jackpot-payout")
+COMBOS = [(g, m) for g, flow in FLOWS.items() for m in flow.modes if m == "cabinet" or g in TABLE_GAMES] + [
+    pytest.param(g, "table", marks=pytest.mark.bench) for g in LONG_TABLE_GAMES]
 
 
 @pytest.mark.slow
@@ -95,8 +98,13 @@ def test_a_game_killed_after_any_entry_resumes_and_moves_on(tmp_path: Path, game
         daemon = Daemon(options(game, mode, journal))
         daemon.start()
         try:
-            assert daemon.flow is not None and daemon.flow.session.version == done
+            assert daemon.flow is not None
             session = daemon.flow.session
+            # A Thanks a Lottery table round whose turns had ended is written out by the restart
+            # itself, as the uninterrupted game wrote it (a real crash cannot cut that one
+            # transaction; a cut journal can).
+            assert session.version >= done
+            assert [str(a) for a in session.match.log] == actions[:session.version]
             while len(session.journal.entries(session.game_id)) == upto and daemon.frames < MOVES:
                 daemon.step()  # until the game writes its next entry: it has moved on
             moved = len(session.journal.entries(session.game_id)) > upto
