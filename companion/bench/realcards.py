@@ -18,8 +18,9 @@ of the shared photos contradicts its photo (``LABEL_FIXES``): the bench uses wha
 Also reported: the outline search alone on every photo of the part, the photos whose single
 card could not be taught (refused, with the reason), the never-taught check
 (``realcards.untaught``: each rank in turn left untaught, the photos holding it read: any id on
-it is wrong), and the speed of a 1280x720 frame holding five taught cards, new (moved every
-frame) and lying still.
+it is wrong), the multi-card photos read as a cheap webcam would take them
+(``realcards.webcam_like``, taught from the phone's photos), and the speed of a 1280x720 frame
+holding five taught cards, new (moved every frame) and lying still.
 """
 
 from __future__ import annotations
@@ -56,6 +57,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="untaught",
         action="store_false",
         help="skip the never-taught check (each rank left untaught in turn, its photos read)",
+    )
+    parser.add_argument(
+        "--no-webcam",
+        dest="webcam",
+        action="store_false",
+        help="skip reading webcam-like copies of the photos (blurred, noisy, colour cast, JPEG)",
     )
 
 
@@ -196,13 +203,28 @@ def _deck(taught: Taught, store: Path, leave_out: str | None = None) -> Any:
     return deck
 
 
-def _read(deck: Any, multis: list[Photo]) -> tuple[Tally, list[str], list[float]]:
+def webcam_like(image: Any, seed: int) -> Any:
+    """The photo as a cheap webcam would take it: softer (blur), noisier, a warm colour cast,
+    heavy JPEG compression. Teaching stays with the phone's photos."""
+    import cv2
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    soft = cv2.GaussianBlur(image, (0, 0), 1.2).astype(np.float32)
+    cast = soft * np.float32([0.8, 0.95, 1.15]) + rng.normal(0.0, 5.0, soft.shape)
+    _ok, jpeg = cv2.imencode(".jpg", np.clip(cast, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 55])
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+
+
+def _read(deck: Any, multis: list[Photo], webcam: bool = False) -> tuple[Tally, list[str], list[float]]:
     from vision.image_files import read_image
     from vision.reader import CardReader
 
     tally, wrongs, photo_ms = Tally(), [], []
-    for photo in multis:
+    for index, photo in enumerate(multis):
         image = read_image(photo.path)
+        if webcam:
+            image = webcam_like(image, index)
         # A fresh reader per photo: nothing carried over from the photo before.
         reader = CardReader(GAME, use_mat=False, enrolled=deck)
         cpu = time.thread_time()
@@ -261,6 +283,25 @@ def _read_part(name: str, photos: list[Photo], taught: Taught, multis: list[Phot
     }
 
 
+def _webcam(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+    """Taught from the phone's photos, read in webcam-like copies of the multi-card photos
+    (another camera: softer, noisier, another colour balance)."""
+    with tempfile.TemporaryDirectory() as store:
+        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, webcam=True)
+    named = tally.correct + tally.wrong + tally.unidentified
+    return {
+        "figure": "realcards.webcam_like",
+        "read_photos": len(multis),
+        "cards": tally.cards,
+        "found_cards": named,
+        "correct": tally.correct,
+        "correct_of_found": round(tally.correct / max(1, named), 4),
+        "wrong": tally.wrong + tally.phantom_ids,
+        "unidentified": tally.unidentified,
+        "wrong_examples": wrongs[:5],
+    }
+
+
 def _untaught(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
     """Never misread: for each rank, every other rank taught, the photos holding that rank
     read; any id on a card of that rank is wrong (so is any other wrong id)."""
@@ -300,6 +341,8 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
         yield _read_part(name, chosen, taught, [p for p in chosen if len(p.cards) > 1])
     if args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1])
+    if args.webcam:
+        yield _webcam(taught, [p for p in photos if len(p.cards) > 1])
     from vision.taught_scene import speed_figure
 
     yield speed_figure([p for p in photos if len(p.cards) == 1], args.frames)
