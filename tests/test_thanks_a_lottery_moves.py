@@ -14,9 +14,10 @@ from companion.engine.games.thanks_a_lottery.moves import (
     ADD,
     KEEP,
     PLAY,
+    REPLACE,
     REROLL_DICE,
     add_moves,
-    every_add,
+    block_decisions,
     finalize_moves,
     picked_dice,
     play_moves,
@@ -66,17 +67,21 @@ def test_add_moves_are_every_growth_of_the_block_in_search_order(seed: int) -> N
         assert got == _plain_adds(block_id, shape, counts, wilds), (shape, counts, wilds)
 
 
-def test_every_add_lists_each_block_in_table_order_with_wilds_only_into_ones_own() -> None:
+def test_block_decisions_are_each_blocks_adds_in_table_order_then_the_replaces() -> None:
+    """Wilds go only into one's own blocks; a wild in someone else's block can be replaced by
+    the number it stands for."""
     rng = random.Random(7)
     shapes = [s for s in new_blocks((3, 3, 3, 3, 3, 3, 3), 1)]
-    for _ in range(200):
+    for _ in range(300):
         counts, wilds = _hand(rng)
         blocks = [Block.from_shape(rng.randint(0, 2), rng.choice(shapes)) for _ in range(rng.randint(0, 6))]
         expected = []
         for index, block in enumerate(blocks, 1):
             usable = wilds if block.owner == 1 else 0
             expected += [action for action, _ in _plain_adds(f"b{index}", block.shape, counts, usable)]
-        assert every_add(blocks, 1, counts, wilds) == expected
+        expected += [Action.of(REPLACE, f"b{index}") for index, block in enumerate(blocks, 1)
+                     if block.owner != 1 and block.wild_number is not None and counts[block.wild_number - 1]]
+        assert block_decisions(blocks, 1, counts, wilds) == expected
 
 
 @pytest.mark.parametrize("dice", [[], [4], [1, 1], [2, 3, 3, 6], [1, 1, 2, 2, 2, 5, 6, 6, 6, 6]])

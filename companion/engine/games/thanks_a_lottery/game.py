@@ -38,8 +38,9 @@ from companion.engine.games.thanks_a_lottery.moves import (
     PLAY,
     REPLACE,
     TAKE_DIE,
+    block_decisions,
     block_moves,
-    every_add,
+    can_replace,
     finalize_moves,
     picked_dice,
     play_moves,
@@ -206,10 +207,7 @@ class ThanksALottery(Game[LotteryState]):
             counts, wilds = state.counts(seat), state.wilds(seat)
             actions = list(play_moves(counts, wilds))
             if state.has_block(seat):
-                blocks = state.blocks
-                actions += every_add(blocks, seat, counts, wilds)
-                actions += [Action.of(REPLACE, f"b{index}") for index, block in enumerate(blocks, 1)
-                            if block.wild_at is not None and self._can_replace(block, seat, counts)]
+                actions += block_decisions(state.blocks, seat, counts, wilds)
             actions.append(Action.of(PASS))
             return actions
         if state.phase == TAKE:
@@ -225,17 +223,9 @@ class ThanksALottery(Game[LotteryState]):
         return block_moves(state.block_id(block), block.kind, block.first, block.size, block.wild_at,
                            state.counts(seat), wilds)
 
-    @staticmethod
-    def _can_replace(block: Block, seat: int, counts: tuple[int, ...]) -> bool:
-        """``seat`` may swap a real card for the wild in ``block`` (someone else's block)."""
-        if block.owner == seat or block.wild_at is None:
-            return False
-        number = block.wild_number
-        return number is not None and bool(counts[number - 1])
-
     def _replaceable(self, state: LotteryState, seat: int) -> list[Block]:
         counts = state.counts(seat)
-        return [b for b in state.blocks if self._can_replace(b, seat, counts)]
+        return [b for b in state.blocks if can_replace(b, seat, counts)]
 
     def apply_decision(self, state: LotteryState, action: Action) -> list[Event]:
         """Check ``action`` against the legal moves, explaining a refusal; then apply it."""

@@ -96,19 +96,33 @@ def block_moves(block_id: str, kind: str, first: int, size: int, wild_at: int | 
     return _block_moves(block_id, kind, first, size, wild_at, part, 1 if wilds and wild_at is None else 0)
 
 
-def every_add(blocks: list[Block], seat: int, counts: Counts, wilds: int) -> list[Action]:
-    """Every ``add`` ``seat`` can make now, block by block (b1, b2...), as :func:`block_moves`
-    lists them (wilds only into the player's own blocks); this runs at every decision."""
+def block_decisions(blocks: list[Block], seat: int, counts: Counts, wilds: int) -> list[Action]:
+    """Every ``add`` ``seat`` can make now, block by block (b1, b2...) as :func:`block_moves`
+    lists them (wilds only into the player's own blocks), then every ``replace``: one pass
+    over the table's blocks, as this runs at every decision."""
     held = _held(counts)
     actions: list[Action] = []
+    replaces: list[Action] = []
     for index, block in enumerate(blocks):
         kind, first, size, wild_at = block.kind, block.first, block.size, block.wild_at
+        block_id = _BLOCK_IDS[index] if index < len(_BLOCK_IDS) else f"b{index + 1}"
         part = _part(kind, first, size, counts, held)
         wild = 1 if wilds and wild_at is None and block.owner == seat else 0
         if part or wild:  # else no card of the hand fits: nothing to look up
-            actions += _block_moves(_BLOCK_IDS[index] if index < len(_BLOCK_IDS) else f"b{index + 1}",
-                                    kind, first, size, wild_at, part, wild)
+            actions += _block_moves(block_id, kind, first, size, wild_at, part, wild)
+        if wild_at is not None and can_replace(block, seat, counts):
+            replaces.append(Action.of(REPLACE, block_id))
+    actions += replaces
     return actions
+
+
+def can_replace(block: Block, seat: int, counts: Counts) -> bool:
+    """``seat`` may swap a real card for the wild in ``block``: someone else's block whose
+    wild stands for a number the hand holds."""
+    if block.owner == seat or block.wild_at is None:
+        return False
+    number = block.wild_number
+    return number is not None and bool(counts[number - 1])
 
 
 #: the names of the first blocks of a round (b1, b2...), made once
