@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from companion.engine.data import load_components
@@ -62,6 +62,7 @@ def face_id(front: str, side: str) -> str:
     return f"{front}@{side}"
 
 
+@lru_cache(maxsize=4096)
 def split_face(face: str) -> tuple[str, str]:
     """``(front, reel side)`` of a face id."""
     front, _, side = face.partition("@")
