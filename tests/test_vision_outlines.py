@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -16,6 +17,21 @@ def one_card(seed: int, table: str = "wood") -> tuple[np.ndarray, np.ndarray]:
     scene = lay_out([synthetic_face(seed)], seed, style=scene_style(seed, table, card_px=150, tilt=8))
     frame = scene.frame()
     return frame, next(iter(scene.all_placed())).corners
+
+
+def carpet_scene(seed: int, grain: float = 38.0) -> tuple[np.ndarray, np.ndarray]:
+    """A 378x504 photo of one card on beige carpet (speckles ``grain`` grey levels strong, as
+    large as a tuft), turned at random; the card's true corners."""
+    rng = np.random.default_rng(seed)
+    h, w = 504, 378
+    noise = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 1.6)
+    table = np.clip(np.array([150, 175, 195], np.float32) + (noise / noise.std())[..., None] * grain, 0, 255)
+    corners = cv2.boxPoints(((rng.uniform(150, 230), rng.uniform(180, 320)), (100, 140), rng.uniform(0, 360)))
+    art = np.array([[0, 279], [0, 0], [199, 0], [199, 279]], np.float32)
+    warp = cv2.getPerspectiveTransform(art, corners.astype(np.float32))
+    card = cv2.warpPerspective(synthetic_face(seed), warp, (w, h))
+    inside = cv2.warpPerspective(np.full((280, 200), 255, np.uint8), warp, (w, h)) > 127
+    return np.where(inside[..., None], card, table.astype(np.uint8)), corners
 
 
 def near(outline: CardOutline, corners: np.ndarray, tolerance: float = 8.0) -> bool:
@@ -39,3 +55,22 @@ def test_a_card_cut_by_the_frames_edge_is_found_but_not_whole_and_is_not_taught(
     assert len(found) == 1 and not found[0].whole
     with pytest.raises(UserError, match="cut by the picture's edge"):
         capture_card(cropped)
+
+
+@pytest.mark.parametrize("thorough", [False, True])
+@pytest.mark.parametrize("seed", [3, 5, 8])
+def test_a_card_on_carpet_is_found_once_by_either_search(seed: int, thorough: bool) -> None:
+    frame, corners = carpet_scene(seed)
+    found = [o for o in find_card_candidates(frame, thorough=thorough) if o.sure]
+    assert len(found) == 1 and near(found[0], corners, 6.0) and found[0].whole
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_thorough_search_does_not_take_a_mats_printed_zones_for_cards(seed: int) -> None:
+    from vision.simulated import SimulatedTable
+
+    empty_mat = SimulatedTable("bandit", seed=seed).frame()
+    sure = [o for o in find_card_candidates(empty_mat, thorough=True) if o.sure]
+    # The mat itself may look like a big card (the reader knows it by its markers); a zone's
+    # printed frame, or two of them side by side, is not a card.
+    assert all(cv2.contourArea(o.quad) > 0.2 * empty_mat.shape[0] * empty_mat.shape[1] for o in sure)

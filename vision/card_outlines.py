@@ -11,11 +11,16 @@ each fails somewhere the other does not:
 - **paper**: pixels both brighter than their surroundings and less saturated (Otsu on a
   "paperness" map). Finds cards on busy grain where edges break up into the texture.
 
+The thorough search (``thorough=True``, for a picture looked at once: teaching) adds a third:
+
+- **straight edges** (:mod:`vision.card_lines`): two long straight steps meeting square at a
+  corner propose the card along them; a proposal must lie on straight edges all round.
+
 Every candidate contour becomes a quadrilateral (``approxPolyDP`` of its convex hull, else its
-minimum-area rectangle when the contour fills it), then must pass: a card's aspect ratio under
-perspective, area bounds, convexity, fill, and a contrast check along its border (the inside
-next to each edge is paper-like and differs from the outside). Overlapping candidates are
-merged by non-maximum suppression.
+minimum-area rectangle when the contour fills it), then must pass (:mod:`vision.card_checks`):
+a card's aspect ratio under perspective, area bounds, convexity, fill, and a contrast check
+along its border (the inside next to each edge differs from the outside). Overlapping
+candidates are merged by non-maximum suppression; of two one inside the other, the surer wins.
 
 ``find_card_candidates(frame)`` returns :class:`CardOutline` s in the frame's pixels, corners
 ordered TL, TR, BR, BL of the card held portrait (see :func:`order_quad`), each saying whether
@@ -31,17 +36,24 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.card_checks import (
+    MIN_AREA_SHARE,
+    border_contrast,
+    card_evidence,
+    card_shaped,
+    order_quad,
+    refine,
+)
+from vision.card_lines import corner_quads, edge_support, straight_edges
+
+__all__ = ["CardOutline", "find_card_candidates", "find_card_outlines", "order_quad"]
+
 #: The search runs on a copy of at most this many pixels (a 1280x720 frame: 516x290; cards of
 #: 90-170 px there are 36-68 px, enough for the outline; identification uses the full frame).
 WORK_PIXELS = 150_000
-#: A card's short side / long side is 63 / 88 = 0.716; perspective and a loose outline widen it.
-ASPECT_MIN, ASPECT_MAX = 0.5, 0.92
-#: A card covers at least this share of the work image's area (a 1280x720 frame: ~45x63 px) ...
-MIN_AREA_SHARE = 0.004
-#: ... and at most this share (a close-up of one card).
-MAX_AREA_SHARE = 0.6
-
-
+#: A card is sure only when straight edges cover this share of its sides in view.
+SURE_SUPPORT = 0.7
+REGION_SURE_SUPPORT = 0.5
 #: An outline this close (share of the frame's short side) to the frame's border is cut by it.
 EDGE_MARGIN = 0.006
 
@@ -60,23 +72,6 @@ class CardOutline:
     quad: np.ndarray
     sure: bool
     whole: bool
-
-
-def order_quad(quad: np.ndarray) -> np.ndarray:
-    """Order four corners TL, TR, BR, BL with the long side vertical (portrait).
-
-    Of the two portrait orders (0 and 180 degrees) the one starting nearest the image's top
-    left is returned; identification tries both.
-    """
-    quad = np.asarray(quad, np.float32).reshape(4, 2)
-    centre = quad.mean(axis=0)
-    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
-    quad = quad[np.argsort(angles)]  # clockwise in image coordinates, starting anywhere
-    if np.linalg.norm(quad[0] - quad[1]) > np.linalg.norm(quad[1] - quad[2]):
-        quad = np.roll(quad, -1, axis=0)  # make the first edge a short one (the top)
-    if quad[0].sum() > quad[2].sum():
-        quad = np.roll(quad, 2, axis=0)
-    return quad
 
 
 def _quad_of(contour: np.ndarray) -> np.ndarray | None:
@@ -103,31 +98,6 @@ def _quad_of(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _card_shaped(quad: np.ndarray, image_area: float) -> bool:
-    if not cv2.isContourConvex(quad.reshape(4, 1, 2).astype(np.int32)):
-        return False
-    area = cv2.contourArea(quad)
-    if not MIN_AREA_SHARE * image_area <= area <= MAX_AREA_SHARE * image_area:
-        return False
-    q = order_quad(quad)
-    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
-    short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    if not ASPECT_MIN <= short / max(long_, 1.0) <= ASPECT_MAX:
-        return False
-    # Opposite sides of similar length (perspective within reason), corners not too sharp.
-    if min(sides[0], sides[2]) < 0.6 * max(sides[0], sides[2]):
-        return False
-    if min(sides[1], sides[3]) < 0.6 * max(sides[1], sides[3]):
-        return False
-    for i in range(4):
-        a, b, c = q[i - 1], q[i], q[(i + 1) % 4]
-        u, v = a - b, c - b
-        cos = float(u @ v / (np.linalg.norm(u) * np.linalg.norm(v) + 1e-6))
-        if abs(cos) > 0.45:  # corners between ~63 and ~117 degrees
-            return False
-    return True
-
-
 def _paper_map(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Grey and a colour-difference channel (0: neutral paper; high: coloured table)."""
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
@@ -136,45 +106,6 @@ def _paper_map(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     b = lab[:, :, 2].astype(np.int16) - 128
     chroma = np.clip((np.abs(a) + np.abs(b)) * 3, 0, 255).astype(np.uint8)
     return lightness, chroma
-
-
-def _border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
-    """How clearly the quad's border separates the card inside from the table outside (0..1).
-
-    Samples pairs of points just inside and just outside each edge; a pair counts when their
-    colours (Lab) differ by a clear step, either way (a light card on dark wood, a dark card on
-    a white cloth). A card passes on most of its border; a square of floor tile or a patch of
-    light does not.
-    """
-    h, w = lab.shape[:2]
-    q = order_quad(quad)
-    centre = q.mean(axis=0)
-    size = math.sqrt(cv2.contourArea(q))
-    offset = max(2.0, 0.05 * size)
-    votes = 0
-    total = 0
-    for i in range(4):
-        p, r = q[i], q[(i + 1) % 4]
-        normal = np.array([r[1] - p[1], p[0] - r[0]], np.float32)
-        normal /= np.linalg.norm(normal) + 1e-6
-        if normal @ ((p + r) / 2 - centre) < 0:
-            normal = -normal  # outward
-        ts = np.linspace(0.15, 0.85, 8)[:, None]
-        points = p + (r - p) * ts
-        inside = np.round(points - normal * offset).astype(int)
-        outside = np.round(points + normal * offset).astype(int)
-        ok = (
-            (outside[:, 0] >= 0) & (outside[:, 0] < w) & (outside[:, 1] >= 0) & (outside[:, 1] < h)
-            & (inside[:, 0] >= 0) & (inside[:, 0] < w) & (inside[:, 1] >= 0) & (inside[:, 1] < h)
-        )
-        if not ok.any():
-            continue  # the edge runs along the frame's border: no evidence either way
-        inside, outside = inside[ok], outside[ok]
-        inner = lab[inside[:, 1], inside[:, 0]].astype(np.int16)
-        step = np.abs(inner - lab[outside[:, 1], outside[:, 0]].astype(np.int16)).sum(axis=1)
-        votes += int(np.count_nonzero(step >= 20))
-        total += len(step)
-    return votes / total if total else 0.0
 
 
 def _masks(lightness: np.ndarray, chroma: np.ndarray) -> list[np.ndarray]:
@@ -202,7 +133,7 @@ def _masks(lightness: np.ndarray, chroma: np.ndarray) -> list[np.ndarray]:
     edges = cv2.Canny(gx, gy, 0.4 * high, high) | cv2.Canny(cblur, 30, 80)
     edges = cv2.dilate(cv2.morphologyEx(edges, cv2.MORPH_CLOSE, kernel), kernel)
     between_edges = cv2.bitwise_not(edges)  # any card with a visible edge, whatever its colour
-    return [lighter, otsu, cv2.bitwise_and(otsu, between_edges), between_edges]
+    return [lighter, otsu, between_edges]
 
 
 def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
@@ -232,94 +163,6 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
     return out
 
 
-def _refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
-    """Move each side of ``quad`` onto the strongest step between card and table near it.
-
-    Region masks round corners and grow or shrink by a few pixels (opening, closing, a
-    regrown split); the card's own edge is where brightness drops going outwards. Along each
-    side, profiles across the side find that step; a robust line through the steps is the new
-    side and neighbouring sides meet in the new corners. Sides with too few clear steps stay.
-    """
-    h, w = lightness.shape
-    q = order_quad(quad).astype(np.float32)
-    centre = q.mean(axis=0)
-    reach = max(3.0, reach_share * math.sqrt(cv2.contourArea(q)))
-    offsets = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
-    starts, ends = q, np.roll(q, -1, axis=0)
-    directions = (ends - starts) / (np.linalg.norm(ends - starts, axis=1, keepdims=True) + 1e-6)
-    normals = np.stack([directions[:, 1], -directions[:, 0]], axis=1)
-    outward = np.einsum("ij,ij->i", normals, (starts + ends) / 2 - centre) >= 0
-    normals[~outward] *= -1
-    ts = np.linspace(0.12, 0.88, 16, dtype=np.float32)[None, :, None]
-    base = starts[:, None, :] + (ends - starts)[:, None, :] * ts  # 4 x 16 x 2
-    # Every profile across every side in one remap: 64 rows of len(offsets) samples.
-    samples = base[:, :, None, :] + offsets[None, None, :, None] * normals[:, None, None, :]
-    xs = np.clip(samples[..., 0], 0, w - 1).reshape(64, -1)
-    ys = np.clip(samples[..., 1], 0, h - 1).reshape(64, -1)
-    profile = cv2.remap(lightness, xs, ys, cv2.INTER_LINEAR).astype(np.float32)
-    # Inside minus outside, two pixels apart; a card may be lighter than the table or darker
-    # (a cream card on the white mat): each side takes the polarity most of its profiles show.
-    step = profile[:, :-2] - profile[:, 2:]
-    per_side = step.reshape(4, 16, -1)
-    darker = per_side.min(axis=2).sum(axis=1) < -per_side.max(axis=2).sum(axis=1)
-    step = np.where(np.repeat(darker, 16)[:, None], -step, step)
-    best = step.argmax(axis=1)
-    clear = (step[np.arange(64), best] >= 12).reshape(4, 16)
-    moved = base + offsets[best + 1].reshape(4, 16)[:, :, None] * normals[:, None, :]
-    lines = []
-    for i in range(4):
-        if clear[i].sum() < 6:
-            lines.append((starts[i], directions[i]))
-            continue
-        vx, vy, x0, y0 = cv2.fitLine(moved[i][clear[i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
-    corners = []
-    for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        matrix = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
-        if abs(float(np.linalg.det(matrix))) < 1e-3:
-            return q
-        t = np.linalg.solve(matrix, p2 - p1)
-        corners.append(p1 + d1 * t[0])
-    refined = np.array(corners, np.float32)
-    # A refinement that moves a corner further than the search reach went wrong: keep the old.
-    if np.linalg.norm(refined - q, axis=1).max() > 2.5 * reach:
-        return q
-    return refined
-
-
-#: The card is looked at flattened to this size (px) for the border and ink checks.
-_LOOK_W, _LOOK_H = 40, 56
-
-
-def _card_evidence(lab: np.ndarray, quad: np.ndarray) -> int:
-    """How card-like the inside of ``quad`` is: 0 not a card, 1 maybe, 2 surely.
-
-    Every card has ink inside (an envelope, a sheet of paper or a bright patch of table has
-    none: 0). A printed card with a paper border has an even band all round just inside its
-    edge, of one colour on all four sides (carpet, grain and the inner frame of a face card's
-    art have not): 2. Full-bleed art has no such band: 1, and the reader reports it only when
-    a taught face confirms it.
-    """
-    target = np.array([[0, 0], [_LOOK_W - 1, 0], [_LOOK_W - 1, _LOOK_H - 1], [0, _LOOK_H - 1]], np.float32)
-    homography = cv2.getPerspectiveTransform(order_quad(quad), target)
-    card = cv2.warpPerspective(lab, homography, (_LOOK_W, _LOOK_H), flags=cv2.INTER_AREA).astype(np.float32)
-    # Each side's band, 2-4 % in from the edge (art with a printed frame line starts further
-    # in), leaving out the corners where indices sit.
-    bands = [card[1:2, 8:-8], card[-2:-1, 8:-8], card[10:-10, 1:2], card[10:-10, -2:-1]]
-    medians = np.array([np.median(band.reshape(-1, 3), axis=0) for band in bands])
-    paper = np.median(medians, axis=0)
-    inner = card[8:-8, 6:-6].reshape(-1, 3)
-    if (np.abs(inner - paper).sum(axis=1) > 50).mean() < 0.02:
-        return 0
-    for band, median in zip(bands, medians, strict=True):
-        # Most of the band within a small colour distance of its own median: even paper.
-        if (np.abs(band.reshape(-1, 3) - median).sum(axis=1) <= 30).mean() < 0.6:
-            return 1
-    # The four sides are one paper (a shadow across one side is allowed).
-    return 2 if np.abs(medians - paper).sum(axis=1).max() <= 60 else 1
-
-
 def _inside_share(inner: np.ndarray, outer: np.ndarray) -> float:
     """The share of ``inner``'s area that lies inside ``outer``."""
     overlap, _ = cv2.intersectConvexConvex(inner.astype(np.float32), outer.astype(np.float32))
@@ -338,17 +181,64 @@ def _select(scored: list[tuple[float, int, np.ndarray]]) -> list[tuple[int, np.n
             kept.append(item)
     drop: set[int] = set()
     areas = [cv2.contourArea(quad) for _s, _e, quad in kept]
-    for i, (_si, _ei, inner) in enumerate(kept):
-        for j, (_sj, _ej, outer) in enumerate(kept):
+    for i, (_si, ei, inner) in enumerate(kept):
+        for j, (_sj, ej, outer) in enumerate(kept):
             if i != j and areas[i] < areas[j] and _inside_share(inner, outer) > 0.8:
-                drop.add(i if areas[i] >= 0.55 * areas[j] else j)
+                # The surer of the two wins (a pip or the art inside a card with a paper
+                # border; a card on an envelope); equally sure, by size as above.
+                if ei != ej:
+                    drop.add(i if ej > ei else j)
+                else:
+                    drop.add(i if areas[i] >= 0.55 * areas[j] else j)
     return [(evidence, quad) for k, (_s, evidence, quad) in enumerate(kept) if k not in drop]
+
+
+class _Seen:
+    """Outlines already looked at: the same card comes out of many masks and corners."""
+
+    def __init__(self) -> None:
+        self._corners = np.zeros((0, 4, 2), np.float32)
+        self._sizes = np.zeros(0, np.float32)
+
+    def first_time(self, quad: np.ndarray) -> bool:
+        """False when an outline with every corner within a tenth of its size was seen."""
+        q = order_quad(quad)
+        size = math.sqrt(max(1.0, cv2.contourArea(q)))
+        if len(self._sizes):
+            # Either portrait order (0 or 180 degrees) may have been chosen for a near square.
+            moved = np.minimum(
+                np.linalg.norm(self._corners - q, axis=2).max(axis=1),
+                np.linalg.norm(self._corners - np.roll(q, 2, axis=0), axis=2).max(axis=1),
+            )
+            if (moved < 0.1 * np.maximum(self._sizes, size)).any():
+                return False
+        self._corners = np.concatenate([self._corners, q[None]])
+        self._sizes = np.append(self._sizes, size)
+        return True
 
 
 def _iou(a: np.ndarray, b: np.ndarray) -> float:
     inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
     union = cv2.contourArea(a) + cv2.contourArea(b) - inter
     return float(inter / union) if union > 0 else 0.0
+
+
+def _support_in_view(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """For each quad (Q x 4 x 2, or one 4 x 2), the share of its sides in view that straight
+    edges cover; sides along or past the frame's border are the frame's, not the card's, and
+    count neither way (0 when fewer than two sides are in view)."""
+    single = quads.ndim == 2
+    quads = quads.reshape(-1, 4, 2)
+    h, w = shape[:2]
+    support = edge_support(quads, segments)
+    ends = np.roll(quads, -1, axis=1)
+    on_border = np.zeros(quads.shape[:2], bool)
+    for axis, low, high in ((0, 1.5, w - 2.5), (1, 1.5, h - 2.5)):
+        on_border |= (quads[..., axis] <= low) & (ends[..., axis] <= low)
+        on_border |= (quads[..., axis] >= high) & (ends[..., axis] >= high)
+    in_view = (~on_border).sum(axis=1)
+    result = np.where(in_view >= 2, (support * ~on_border).sum(axis=1) / np.maximum(in_view, 1), 0.0)
+    return result[0] if single else result
 
 
 def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -361,9 +251,14 @@ def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
     )
 
 
-def find_card_candidates(frame: np.ndarray) -> list[CardOutline]:
+def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[CardOutline]:
     """Card-shaped outlines in a BGR (or grey) frame, each with how sure it is and whether the
-    whole card is in view (see :class:`CardOutline`)."""
+    whole card is in view (see :class:`CardOutline`).
+
+    ``thorough`` adds the straight-edge search (:mod:`vision.card_lines`): cards on carpet,
+    on a table as light as they are, partly shadowed or covered are found, and every outline
+    must lie on straight edges (fewer phantoms); it costs several times the plain search, so
+    it is for a picture looked at once (teaching from a photo or the camera), not every frame."""
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, math.sqrt(WORK_PIXELS / (frame.shape[0] * frame.shape[1])))
@@ -376,7 +271,40 @@ def find_card_candidates(frame: np.ndarray) -> list[CardOutline]:
     scored: list[tuple[float, int, np.ndarray]] = []
     min_area = MIN_AREA_SHARE * image_area
     contours: list[tuple[np.ndarray, bool]] = []
-    looked_at: list[np.ndarray] = []
+    looked_at = _Seen()
+
+    segments = None
+    if thorough:
+        segments = straight_edges(cv2.GaussianBlur(lightness, (3, 3), 0), 0.4 * math.sqrt(min_area))
+
+    def consider(quad: np.ndarray, from_lines: bool = False) -> None:
+        # The same card comes out of several maps: look at each outline once.
+        if not looked_at.first_time(quad):
+            return
+        refined = refine(lightness, quad)
+        # A side pulled onto a shadow's or an object's edge bends the outline: keep the
+        # region's own outline then.
+        quad = refined if card_shaped(refined, image_area) else quad
+        if not card_shaped(quad, image_area):
+            return
+        support = 1.0
+        if segments is not None:
+            support = float(_support_in_view(order_quad(quad), segments, lightness.shape))
+            # An outline proposed by two edges meeting must lie on straight edges all round.
+            if from_lines and support < 0.5:
+                return
+        contrast = border_contrast(lab, quad)
+        if contrast < 0.6:
+            return
+        evidence = card_evidence(lab, quad)
+        # Surely a card only along straight edges (a region's outline may run through texture
+        # where the detector breaks a card's edge up, so it needs less).
+        if evidence == 2 and support < (SURE_SUPPORT if from_lines else REGION_SURE_SUPPORT):
+            evidence = 1
+        if evidence:
+            score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100
+            scored.append((score, evidence, order_quad(quad)))
+
     for mask in _masks(lightness, chroma):
         # Outer boundaries of every region, also of one inside another's hole (a card lying
         # inside a mat's printed zone, a card on a sheet of paper); holes themselves are not.
@@ -399,20 +327,14 @@ def find_card_candidates(frame: np.ndarray) -> list[CardOutline]:
             ):
                 contours += [(part, True) for part in _split(contour, min_area)]
             continue
-        # The same card comes out of several maps: look at each outline once.
-        if any(_iou(quad, other) > 0.85 for other in looked_at):
-            continue
-        looked_at.append(quad)
-        quad = _refine(lightness, quad)
-        if not _card_shaped(quad, image_area):
-            continue
-        contrast = _border_contrast(lab, quad)
-        if contrast < 0.6:
-            continue
-        evidence = _card_evidence(lab, quad)
-        if evidence:
-            score = evidence + contrast * math.sqrt(cv2.contourArea(quad)) / 100
-            scored.append((score, evidence, order_quad(quad)))
+        consider(quad)
+    proposals = corner_quads(segments, math.sqrt(min_area)) if segments is not None else []
+    if segments is not None and proposals:
+        # Most corners are of art, pips or texture: only outlines whose far sides lie on
+        # straight edges too are looked at closely.
+        stacked = np.array(proposals, np.float32)
+        for k in np.flatnonzero(_support_in_view(stacked, segments, lightness.shape) >= 0.45):
+            consider(stacked[k], from_lines=True)
     chosen = [((quad + 0.5) / scale - 0.5, evidence == 2) for evidence, quad in _select(scored)]
     if scale < 1.0 and chosen:
         # The outline was found small; its sides are placed again on the full frame, where a
@@ -420,7 +342,7 @@ def find_card_candidates(frame: np.ndarray) -> list[CardOutline]:
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         # A short reach: the small copy's sides are within a pixel or two of it there, and a
         # line printed near the card (a zone's frame on the mat) must not pull them away.
-        chosen = [(_refine(grey, quad, 0.025), sure) for quad, sure in chosen]
+        chosen = [(refine(grey, quad, 0.025), sure) for quad, sure in chosen]
     return [CardOutline(quad, sure, _inside_frame(quad, frame.shape)) for quad, sure in chosen]
 
 

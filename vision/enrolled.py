@@ -74,7 +74,8 @@ def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
     unambiguous which card it shows.
     """
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    candidates = find_card_candidates(colour)
+    # A picture to teach from is looked at once: the thorough search (straight edges too).
+    candidates = find_card_candidates(colour, thorough=True)
     outlines = [c for c in candidates if c.sure]
     if not outlines and len(candidates) == 1:
         # Art up to the card's edge (no even paper border): alone in the picture, it is the card.

@@ -15,8 +15,9 @@ only. ``--part`` picks one (default: both, one line each, plus ``all``). ``corre
 the share named right of the cards an outline was found for (identification alone). One label
 of the shared photos contradicts its photo (``LABEL_FIXES``): the bench uses what it shows.
 
-Also reported: the outline search alone on every photo of the part, the photos whose single
-card could not be taught (refused, with the reason), the never-taught check
+Also reported: the outline search alone on every photo of the part (``outline_search``: the
+plain search the camera runs every frame; ``outline_search_thorough``: the one teaching uses),
+the photos whose single card could not be taught (refused, with the reason), the never-taught check
 (``realcards.untaught``: each rank in turn left untaught, the photos holding it read: any id on
 it is wrong), the multi-card photos read as a cheap webcam would take them
 (``realcards.webcam_like``, taught from the phone's photos), and the speed of a 1280x720 frame
@@ -234,21 +235,35 @@ def _read(deck: Any, multis: list[Photo], webcam: bool = False) -> tuple[Tally, 
     return tally, wrongs, photo_ms
 
 
-def _read_part(name: str, photos: list[Photo], taught: Taught, multis: list[Photo]) -> dict[str, Any]:
-    from vision.card_outlines import find_card_outlines
+def _outline_search(photos: list[Photo], thorough: bool) -> dict[str, Any]:
+    """The outline search alone on every photo: the plain one the camera runs every frame, or
+    the thorough one used for teaching; sure outlines only."""
+    from vision.card_outlines import find_card_candidates
     from vision.image_files import read_image
 
-    with tempfile.TemporaryDirectory() as store:
-        tally, wrongs, photo_ms = _read(_deck(taught, Path(store)), multis)
-    outline_tally, outline_ms = Tally(), []
+    tally, cpu_ms = Tally(), []
     for photo in photos:
         image = read_image(photo.path)
         cpu = time.thread_time()
-        outlines = find_card_outlines(image)
-        outline_ms.append((time.thread_time() - cpu) * 1000)
-        outline_tally.add(photo, [(_box(quad.tolist()), None) for quad in outlines])
+        outlines = [o.quad for o in find_card_candidates(image, thorough=thorough) if o.sure]
+        cpu_ms.append((time.thread_time() - cpu) * 1000)
+        tally.add(photo, [(_box(quad.tolist()), None) for quad in outlines])
+    found = tally.cards - tally.missed
+    return {
+        "photos": len(photos),
+        "cards": tally.cards,
+        "found": found,
+        "found_rate": round(found / max(1, tally.cards), 4),
+        "phantoms": tally.phantoms,
+        "phantoms_per_10_photos": round(10 * tally.phantoms / len(photos), 2),
+        "median_ms": round(statistics.median(cpu_ms), 2),
+    }
+
+
+def _read_part(name: str, photos: list[Photo], taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as store:
+        tally, wrongs, photo_ms = _read(_deck(taught, Path(store)), multis)
     cards = max(1, tally.cards)
-    found = outline_tally.cards - outline_tally.missed
     named = tally.correct + tally.wrong + tally.unidentified
     return {
         "figure": f"realcards.{name}",
@@ -271,15 +286,8 @@ def _read_part(name: str, photos: list[Photo], taught: Taught, multis: list[Phot
         "ms_per_photo": round(statistics.median(photo_ms), 2) if photo_ms else None,
         "ms_per_card": round(sum(photo_ms) / cards, 2),
         "wrong_examples": wrongs[:5],
-        "outline_search": {
-            "photos": len(photos),
-            "cards": outline_tally.cards,
-            "found": found,
-            "found_rate": round(found / max(1, outline_tally.cards), 4),
-            "phantoms": outline_tally.phantoms,
-            "phantoms_per_10_photos": round(10 * outline_tally.phantoms / len(photos), 2),
-            "median_ms": round(statistics.median(outline_ms), 2),
-        },
+        "outline_search": _outline_search(photos, thorough=False),
+        "outline_search_thorough": _outline_search(photos, thorough=True),
     }
 
 

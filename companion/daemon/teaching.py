@@ -38,7 +38,7 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
         scale = min(1.0, PREVIEW_WIDTH / colour.shape[1])
         preview = cv2.resize(colour, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         # Only a whole card is taught: one cut by the frame's edge or covered is not cut out.
-        outlines = [o.quad for o in find_card_candidates(colour) if o.sure and o.whole]
+        outlines = [o.quad for o in find_card_candidates(colour, thorough=True) if o.sure and o.whole]
         if outlines:
             # The mat is a light rectangle too: an outline holding one of its corner markers is it.
             corners, ids = markers.find_markers(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))

@@ -1,0 +1,197 @@
+"""Checks that an outline is a card: its shape, the step all round its border, the ink and paper
+band inside, and placing its sides on the card's edges (used by :mod:`vision.card_outlines`)."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+#: A card's short side / long side is 63 / 88 = 0.716; perspective and a loose outline widen it.
+ASPECT_MIN, ASPECT_MAX = 0.5, 0.92
+#: A card covers at least this share of the work image's area (a 1280x720 frame: ~45x63 px) ...
+MIN_AREA_SHARE = 0.004
+#: ... and at most this share (a close-up of one card).
+MAX_AREA_SHARE = 0.6
+
+
+
+def order_quad(quad: np.ndarray) -> np.ndarray:
+    """Order four corners TL, TR, BR, BL with the long side vertical (portrait).
+
+    Of the two portrait orders (0 and 180 degrees) the one starting nearest the image's top
+    left is returned; identification tries both.
+    """
+    quad = np.asarray(quad, np.float32).reshape(4, 2)
+    centre = quad.mean(axis=0)
+    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
+    quad = quad[np.argsort(angles)]  # clockwise in image coordinates, starting anywhere
+    if np.linalg.norm(quad[0] - quad[1]) > np.linalg.norm(quad[1] - quad[2]):
+        quad = np.roll(quad, -1, axis=0)  # make the first edge a short one (the top)
+    if quad[0].sum() > quad[2].sum():
+        quad = np.roll(quad, 2, axis=0)
+    return quad
+
+
+def card_shaped(quad: np.ndarray, image_area: float) -> bool:
+    """Whether ``quad`` has a card's shape under moderate perspective and a card's size."""
+    if not cv2.isContourConvex(quad.reshape(4, 1, 2).astype(np.int32)):
+        return False
+    area = cv2.contourArea(quad)
+    if not MIN_AREA_SHARE * image_area <= area <= MAX_AREA_SHARE * image_area:
+        return False
+    q = order_quad(quad)
+    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    if not ASPECT_MIN <= short / max(long_, 1.0) <= ASPECT_MAX:
+        return False
+    # Opposite sides of similar length (perspective within reason), corners not too sharp.
+    if min(sides[0], sides[2]) < 0.6 * max(sides[0], sides[2]):
+        return False
+    if min(sides[1], sides[3]) < 0.6 * max(sides[1], sides[3]):
+        return False
+    for i in range(4):
+        a, b, c = q[i - 1], q[i], q[(i + 1) % 4]
+        u, v = a - b, c - b
+        cos = float(u @ v / (np.linalg.norm(u) * np.linalg.norm(v) + 1e-6))
+        if abs(cos) > 0.45:  # corners between ~63 and ~117 degrees
+            return False
+    return True
+
+
+def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
+    """How clearly the quad's border separates the card inside from the table outside (0..1).
+
+    Samples pairs of points just inside and just outside each side; a pair counts when their
+    colours (Lab) differ by a clear step, either way (a light card on dark wood, a dark card on
+    a white cloth). A side along the frame's border gives no evidence either way, but at least
+    three sides, or every side in view, must each show the step on most of their length: a
+    card's border is one long step all round, while a region of table cut out by the frame's
+    edge, a patch of light or a square of floor tile has a step on part of its border only.
+    Returns the share of pairs with a step, 0 when too few sides show one.
+    """
+    h, w = lab.shape[:2]
+    q = order_quad(quad)
+    centre = q.mean(axis=0)
+    size = math.sqrt(cv2.contourArea(q))
+    # Three depths on each side, and the median of each: a thin printed line next to the
+    # side (a zone's frame on the mat) is one sample, not a step between two surfaces.
+    offsets = np.array([max(1.5, k * size) for k in (0.03, 0.05, 0.07)], np.float32)
+    votes = 0
+    total = 0
+    sides_in_view = sides_shown = 0
+    ts = np.linspace(0.12, 0.88, 12)[:, None]
+    for i in range(4):
+        p, r = q[i], q[(i + 1) % 4]
+        normal = np.array([r[1] - p[1], p[0] - r[0]], np.float32)
+        normal /= np.linalg.norm(normal) + 1e-6
+        if normal @ ((p + r) / 2 - centre) < 0:
+            normal = -normal  # outward
+        points = p + (r - p) * ts  # 12 x 2
+        inside = np.round(points[:, None] - normal * offsets[:, None]).astype(int)  # 12 x 3 x 2
+        outside = np.round(points[:, None] + normal * offsets[:, None]).astype(int)
+        both = np.concatenate([inside, outside], axis=1)
+        ok = ((both[..., 0] >= 0) & (both[..., 0] < w) & (both[..., 1] >= 0) & (both[..., 1] < h)).all(axis=1)
+        if ok.sum() < len(ok) // 2:
+            continue  # the side runs along the frame's border: no evidence either way
+        inside, outside = inside[ok], outside[ok]
+        inner = np.median(lab[inside[..., 1], inside[..., 0]].astype(np.float32), axis=1)
+        outer = np.median(lab[outside[..., 1], outside[..., 0]].astype(np.float32), axis=1)
+        step = np.abs(inner - outer).sum(axis=1)
+        shown = int(np.count_nonzero(step >= 20))
+        sides_in_view += 1
+        sides_shown += shown >= 0.5 * len(step)
+        votes += shown
+        total += len(step)
+    if sides_shown < min(3, sides_in_view) or sides_in_view < 2:
+        return 0.0
+    return votes / total if total else 0.0
+
+
+def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
+    """Move each side of ``quad`` onto the strongest step between card and table near it.
+
+    Region masks round corners and grow or shrink by a few pixels (opening, closing, a
+    regrown split); the card's own edge is where brightness drops going outwards. Along each
+    side, profiles across the side find that step; a robust line through the steps is the new
+    side and neighbouring sides meet in the new corners. Sides with too few clear steps stay.
+    """
+    h, w = lightness.shape
+    q = order_quad(quad).astype(np.float32)
+    centre = q.mean(axis=0)
+    reach = max(3.0, reach_share * math.sqrt(cv2.contourArea(q)))
+    offsets = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
+    starts, ends = q, np.roll(q, -1, axis=0)
+    directions = (ends - starts) / (np.linalg.norm(ends - starts, axis=1, keepdims=True) + 1e-6)
+    normals = np.stack([directions[:, 1], -directions[:, 0]], axis=1)
+    outward = np.einsum("ij,ij->i", normals, (starts + ends) / 2 - centre) >= 0
+    normals[~outward] *= -1
+    ts = np.linspace(0.12, 0.88, 16, dtype=np.float32)[None, :, None]
+    base = starts[:, None, :] + (ends - starts)[:, None, :] * ts  # 4 x 16 x 2
+    # Every profile across every side in one remap: 64 rows of len(offsets) samples.
+    samples = base[:, :, None, :] + offsets[None, None, :, None] * normals[:, None, None, :]
+    xs = np.clip(samples[..., 0], 0, w - 1).reshape(64, -1)
+    ys = np.clip(samples[..., 1], 0, h - 1).reshape(64, -1)
+    profile = cv2.remap(lightness, xs, ys, cv2.INTER_LINEAR).astype(np.float32)
+    # Inside minus outside, two pixels apart; a card may be lighter than the table or darker
+    # (a cream card on the white mat): each side takes the polarity most of its profiles show.
+    step = profile[:, :-2] - profile[:, 2:]
+    per_side = step.reshape(4, 16, -1)
+    darker = per_side.min(axis=2).sum(axis=1) < -per_side.max(axis=2).sum(axis=1)
+    step = np.where(np.repeat(darker, 16)[:, None], -step, step)
+    best = step.argmax(axis=1)
+    clear = (step[np.arange(64), best] >= 12).reshape(4, 16)
+    moved = base + offsets[best + 1].reshape(4, 16)[:, :, None] * normals[:, None, :]
+    lines = []
+    for i in range(4):
+        if clear[i].sum() < 6:
+            lines.append((starts[i], directions[i]))
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(moved[i][clear[i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+    corners = []
+    for i in range(4):
+        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
+        matrix = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+        if abs(float(np.linalg.det(matrix))) < 1e-3:
+            return q
+        t = np.linalg.solve(matrix, p2 - p1)
+        corners.append(p1 + d1 * t[0])
+    refined = np.array(corners, np.float32)
+    # A refinement that moves a corner further than the search reach went wrong: keep the old.
+    if np.linalg.norm(refined - q, axis=1).max() > 2.5 * reach:
+        return q
+    return refined
+
+
+#: The card is looked at flattened to this size (px) for the border and ink checks.
+_LOOK_W, _LOOK_H = 40, 56
+
+
+def card_evidence(lab: np.ndarray, quad: np.ndarray) -> int:
+    """How card-like the inside of ``quad`` is: 0 not a card, 1 maybe, 2 surely.
+
+    Every card has ink inside (an envelope, a sheet of paper or a bright patch of table has
+    none: 0). A printed card with a paper border has an even band all round just inside its
+    edge, of one colour on all four sides (carpet, grain and the inner frame of a face card's
+    art have not): 2. Full-bleed art has no such band: 1, and the reader reports it only when
+    a taught face confirms it.
+    """
+    target = np.array([[0, 0], [_LOOK_W - 1, 0], [_LOOK_W - 1, _LOOK_H - 1], [0, _LOOK_H - 1]], np.float32)
+    homography = cv2.getPerspectiveTransform(order_quad(quad), target)
+    card = cv2.warpPerspective(lab, homography, (_LOOK_W, _LOOK_H), flags=cv2.INTER_AREA).astype(np.float32)
+    # Each side's band, 2-4 % in from the edge (art with a printed frame line starts further
+    # in), leaving out the corners where indices sit.
+    bands = [card[1:2, 8:-8], card[-2:-1, 8:-8], card[10:-10, 1:2], card[10:-10, -2:-1]]
+    medians = np.array([np.median(band.reshape(-1, 3), axis=0) for band in bands])
+    paper = np.median(medians, axis=0)
+    inner = card[8:-8, 6:-6].reshape(-1, 3)
+    if (np.abs(inner - paper).sum(axis=1) > 50).mean() < 0.02:
+        return 0
+    for band, median in zip(bands, medians, strict=True):
+        # Most of the band within a small colour distance of its own median: even paper.
+        if (np.abs(band.reshape(-1, 3) - median).sum(axis=1) <= 30).mean() < 0.6:
+            return 1
+    # The four sides are one paper (a shadow across one side is allowed).
+    return 2 if np.abs(medians - paper).sum(axis=1).max() <= 60 else 1
