@@ -320,7 +320,7 @@ def _parse(data: Mapping[str, Any], source: Path | None) -> Config:
         raise _Invalid(f"game.seats names {len(seats)} seats; a game has at most {GAMES_MAX_PLAYERS}")
     for index, seat in enumerate(seats):
         # A 100 KB name froze the screen's text fitting; a name is a few words on a score row.
-        _text(seat.strip(), f"game.seats[{index + 1}]", MAX_SEAT_NAME)
+        _text(seat.strip(), f"game.seats (seat {index + 1})", MAX_SEAT_NAME)  # [1] read as the 2nd
     game = GameSettings(
         default=_choice(g, "game", "default", "bandit", GAMES),
         players=_int(g, "game", "players", 2, 1, GAMES_MAX_PLAYERS),

@@ -154,7 +154,7 @@ def test_bad_pins_values_are_one_line_naming_the_key(tmp_path: Path, pins: str, 
 
 def test_a_huge_seat_name_is_refused_with_a_short_excerpt(tmp_path: Path) -> None:
     path = write(tmp_path, f'[game]\nseats = ["Ann", "{"x" * 100_000}"]\n')
-    with pytest.raises(ConfigFileError, match=r"game.seats\[2\] is 100000 characters long") as caught:
+    with pytest.raises(ConfigFileError, match=r"game.seats \(seat 2\) is 100000 characters long") as caught:
         load_config(path)
     assert len(str(caught.value)) < 200
 
