@@ -379,16 +379,33 @@ def test_with_the_camera_lost_the_cards_are_entered_by_the_buttons(tmp_path: Pat
     assert flow.entry is None
 
 
-def test_with_the_camera_lost_a_player_with_no_move_can_still_pass(tmp_path: Path) -> None:
+def test_with_the_camera_lost_a_player_can_still_pass_and_take_back_a_move(tmp_path: Path) -> None:
     flow, _ = new_flow(tmp_path, "table")
     flow.on_input(press("lever"))
     flow.set_camera(False)
-    assert flow.entry == [] and flow.prompt().endswith("BACK twice: pass")
-    assert flow.control_labels()["back"] == "Pass"
+    assert flow.entry == [] and flow.prompt().endswith("BACK to pass or undo")
+    assert flow.control_labels()["back"] == "Pass, undo"
+    # BACK in an empty manual entry did nothing without a camera: the turn could never end
+    flow.on_input(press("back"))
+    assert flow.entry is None and flow.prompt() == "Ann: HOLD2 enters the cards you play, BACK twice passes"
     flow.on_input(press("back"))
     assert flow.seat() == 0 and flow.lamps()["back"] == "blink"
-    flow.on_input(press("back"))  # BACK in manual entry used to do nothing: the turn never ended
+    flow.on_input(press("back"))
     assert flow.seat() == 1 and flow.entry == []
+    for _ in range(4):
+        flow.on_input(press("hold3"))
+    for _ in range(3):
+        flow.on_input(press("hold2"))
+        flow.on_input(press("hold3"))
+    flow.on_input(press("collect"))
+    flow.on_input(press("collect"))
+    assert [b.cards() for b in flow.state.blocks] == [["5", "6", "7"]] and flow.seat() == 0
+    # a move confirmed by mistake: HOLD1 in manual entry picks cards, so BACK first, then HOLD1 twice
+    flow.on_input(press("back"))
+    assert flow.prompt().endswith("HOLD1 twice takes back the last move")
+    flow.on_input(press("hold1"))
+    flow.on_input(press("hold1"))
+    assert flow.seat() == 1 and not flow.state.blocks and flow.entry == []
 
 
 def test_the_simulated_table_keeps_its_hands_over_a_restart_inside_a_round(tmp_path: Path) -> None:

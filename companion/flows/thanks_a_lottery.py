@@ -366,10 +366,9 @@ class ThanksALotteryFlow(LotteryTableReading, LotteryScreen, Flow):
         elif control == "back":
             if self.entry:
                 self.entry.pop()
-            elif self.camera_ok:
-                self.entry = None
             else:
-                self._pass()  # no camera: entry is the only way to move, so a pass starts here
+                # back to the camera; without one, to the choices between moves (pass, undo)
+                self.entry = None
         elif control == "collect" and self.entry:
             self._consider(tuple(self.entry), "buttons")
 

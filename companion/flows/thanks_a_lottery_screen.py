@@ -81,11 +81,14 @@ class LotteryScreen:
             return f"{who}: {move_words(self.state, seat, move, self.session.seats)}? COLLECT confirms{more}"
         if self.entry is not None:
             laid = cards_text(self.entry) or "nothing yet"
-            done = "COLLECT done" if self.entry or self.camera_ok else "BACK twice: pass"
+            done = "COLLECT done" if self.entry or self.camera_ok else "BACK to pass or undo"
             return (f"Enter {who}'s cards: {laid}; HOLD2 adds a {self.manual_card()} "
                     f"(HOLD1/HOLD3 change), {done}")
         if self.await_clear:
             return f"Move the cards from the mat to their block; then {who} plays"
+        if not self.camera_ok:
+            undo = "; HOLD1 twice takes back the last move" if self.can_undo() else ""
+            return f"{who}: HOLD2 enters the cards you play, BACK twice passes{undo}"
         return f"{who}: draw a card, then lay the cards you play on the mat (BACK twice: pass)"
 
     def lamps(self) -> dict[str, str]:
@@ -137,10 +140,8 @@ class LotteryScreen:
             labels = {"hold1": "Previous card", "hold2": "Add card", "hold3": "Next card"}
             if self.entry:
                 labels.update(collect="Done", back="Remove last")
-            elif self.camera_ok:
-                labels["back"] = "Camera"
             else:
-                labels["back"] = "Pass"
+                labels["back"] = "Camera" if self.camera_ok else "Pass, undo"
             return labels
         labels = {"hold2": "Enter by hand", "back": "Pass"}
         if self.can_undo():
