@@ -8,24 +8,11 @@ import random
 
 import pytest
 
-from companion.engine import Action, GameConfig, HeuristicBot, Match, RandomBot, SeededResolver, all_games
+from companion.engine import GameConfig, HeuristicBot, Match, RandomBot, SeededResolver, all_games
 from companion.engine.bots import Bot
-from companion.engine.simulate import play_game
+from companion.engine.simulate import play_game, play_game_checked
 
 GAMES = sorted(all_games())
-
-
-def _checked_game(config: GameConfig, bot: Bot) -> Match:
-    """``play_game``'s game, every action through ``Match.apply`` (as a table's report is)."""
-    match = Match.new(config)
-    resolver, decider = SeededResolver(config.seed), random.Random(config.seed ^ 0x5EED)
-    while not match.is_over:
-        point = match.chance_point
-        if point is not None:
-            match.apply(Action.reveal(resolver.resolve(point)))
-        else:
-            match.apply(bot.choose(match.game, match.state, decider))
-    return match
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -34,7 +21,7 @@ def test_play_game_plays_the_game_the_checked_path_plays(game_id: str, bot: Bot)
     cls = all_games()[game_id]
     for seed in range(4):
         config = GameConfig(game_id, max(cls.min_players, min(3, cls.max_players)), seed=seed)
-        fast, checked = play_game(config, [bot]).match, _checked_game(config, bot)
+        fast, checked = play_game(config, [bot]).match, play_game_checked(config, [bot])
         assert fast.log == checked.log
         assert fast.game.encode_state(fast.state) == checked.game.encode_state(checked.state)
 

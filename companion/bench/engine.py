@@ -6,8 +6,9 @@ game, side by side in one run:
 - ``actions_per_cpu_second``: :func:`companion.engine.simulate.play_game`, the path of
   ``companion simulate`` and the bots (one chance point per step, no second check of what the
   engine itself picked);
-- ``checked_actions_per_cpu_second``: every action through :meth:`Match.apply`, as a table's
-  report is checked (the chance point asked again, the outcome checked).
+- ``checked_actions_per_cpu_second``: the same games with every action through
+  :meth:`Match.apply` (:func:`companion.engine.simulate.play_game_checked`), as a table's report
+  is checked (the chance point asked again, the outcome and each decision checked).
 
 With OpenSpiel installed (``pip install open_spiel``; not a dependency of the companion: pass
 ``--openspiel PYTHON`` for an interpreter that has it) one more line gives random rollouts of
@@ -21,15 +22,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import subprocess
 import sys
 import time
 from collections.abc import Iterable
 from typing import Any
 
-from companion.engine import Action, GameConfig, Match, RandomBot, SeededResolver, all_games
-from companion.engine.simulate import play_game
+from companion.engine import GameConfig, RandomBot, all_games
+from companion.engine.simulate import play_game, play_game_checked
 
 NAME = "engine"
 HELP = "engine speed per game: actions per CPU second (random bots), beside OpenSpiel's Python games"
@@ -79,20 +79,12 @@ def simulated(game_id: str, players: int, seconds: float) -> tuple[int, int, flo
 
 
 def checked(game_id: str, players: int, seconds: float) -> tuple[int, int, float]:
-    """(games, actions, CPU seconds) with every action through ``Match.apply``."""
+    """(games, actions, CPU seconds) of the same games with every action through ``Match.apply``."""
     bot = RandomBot()
     games = actions = 0
     start = time.process_time()
     while (spent := time.process_time() - start) < seconds:
-        match = Match.new(GameConfig(game_id, players, seed=games))
-        resolver, rng = SeededResolver(games), random.Random(games)
-        while not match.is_over:
-            point = match.chance_point
-            if point is not None:
-                match.apply(Action.reveal(resolver.resolve(point)))
-            else:
-                match.apply(bot.choose(match.game, match.state, rng))
-            actions += 1
+        actions += len(play_game_checked(GameConfig(game_id, players, seed=games), [bot]).log)
         games += 1
     return games, actions, spent
 

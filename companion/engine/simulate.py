@@ -67,3 +67,20 @@ def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
     # The first turn starts with the initial state (no event) and the last may end with the
     # game (no TurnEnded), so the larger of the two counts is the number of turns played.
     return PlayedGame(match, match.game.result(match.state), max(started, ended), jackpots)
+
+
+def play_game_checked(config: GameConfig, bots: list[Bot]) -> Match:
+    """The game :func:`play_game` plays, with every action through :meth:`Match.apply` (the
+    chance point asked again, each decision checked), as a table's reports are: for ``bench
+    engine``'s checked figure and for tests that the fast path plays the very same game."""
+    match = Match.new(config)
+    resolver, decider = SeededResolver(config.seed), random.Random(config.seed ^ 0x5EED)
+    while not match.is_over:
+        point = match.chance_point
+        if point is not None:
+            match.apply(Action.reveal(resolver.resolve(point)))
+        else:
+            seat = match.game.current_player(match.state)
+            assert seat is not None, "no chance point and no player to decide"
+            match.apply(bots[seat % len(bots)].choose(match.game, match.state, decider))
+    return match

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from companion.engine.games.thanks_a_lottery.components import NUMBERS
 
@@ -158,12 +158,13 @@ class Extension:
     wild: int | None
     result: Shape
 
-    @property
+    # Extensions are cached and shared: what they add is worked out once each.
+    @cached_property
     def added(self) -> tuple[int, ...]:
         """Every added number in table order (the wild's included)."""
         return self.before + self.after
 
-    @property
+    @cached_property
     def real_added(self) -> tuple[int, ...]:
         """The added numbers that are real cards from the hand, in table order."""
         out = list(self.added)

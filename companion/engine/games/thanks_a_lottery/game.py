@@ -305,8 +305,8 @@ class ThanksALottery(Game[LotteryState]):
 
     def _add(self, state: LotteryState, seat: int, block: Block, ext: Extension) -> list[Event]:
         cards = [str(n) for n in ext.real_added] + ([WILD] if ext.wild is not None else [])
-        grown = Block.from_shape(block.owner, ext.result)
-        block.first, block.size, block.wild_at = grown.first, grown.size, grown.wild_at
+        grown = ext.result  # the block as it lies now: the same run, longer
+        block.first, block.size, block.wild_at = grown.numbers[0], len(grown.numbers), grown.wild_at
         _remove_cards(state.hands[seat], cards)
         if block.owner != seat:  # one die per card added to someone else's block
             state.dice_owed = len(ext.added)
