@@ -13,8 +13,10 @@ the buttons decides. The table is made harder than ``companion run``'s:
 - now and then a hand (a skin-coloured palm and fingers) passes over the mat for a few frames.
 
 Checked at every camera reveal, on the main thread as it is journalled: the card revealed is
-the one lying in that zone (Bandit: also the card the dealer laid for that reveal; Thanks a
-Lottery: the cards of a move read by the camera are the cards lying in the block rows).
+the one lying in that zone in the frame the flow's readings came from (the simulated dealer may
+have moved it since: Mega Jackpot's re-plans when the game leaves its plan). Bandit: it is also
+the card the dealer laid for that reveal; Thanks a Lottery: the cards of a move read by the
+camera are the cards lying in the block rows.
 Counted: wrong reveals, games whose final scores differ from the same game with every card as
 laid (wrong payouts: Bandit's are replayed with the right cards; in the other games any match
 with a wrong reveal counts as one), and how often a player had to re-place a card (the dealer
@@ -29,6 +31,7 @@ majority`` the rule before issue 16 (a majority of 5 frames, then 3 confirmation
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import os
 import tempfile
@@ -87,6 +90,9 @@ class RoughTable:
         self._hand: tuple[tuple[float, float], tuple[float, float], int, int] | None = None
         #: frames delivered so far (the dealer's clock, see :class:`FrameClockDealer`)
         self.frames = 0
+        #: when the last frame was captured, and what lay in each zone in the last frames
+        self.captured_at = 0.0
+        self._seen: dict[float, dict[str, Any]] = {}
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.table, name)
@@ -175,10 +181,20 @@ class RoughTable:
             self._advance()
             self.frames += 1
             frame = self.table.read()
+            # what lay where in this frame, by its capture stamp (the camera worker's frame_at)
+            self.captured_at = time.monotonic()
+            self._seen[self.captured_at] = {zone: copy.copy(cards) for zone, cards in self.truth.items()}
+            while len(self._seen) > 256:
+                del self._seen[next(iter(self._seen))]
         if frame is None:
             return None
         self._hand_over(frame)
         return self.rough.apply(frame)
+
+    def lying_at(self, captured_at: float) -> dict[str, Any]:
+        """What lay in each zone in the frame captured at ``captured_at`` (now, if not kept)."""
+        with self._lock:
+            return self._seen.get(captured_at, dict(self.truth))
 
     def close(self) -> None:
         """Stop producing frames."""
@@ -201,24 +217,26 @@ class FrameClockDealer:
         self.dealer.update(daemon, (table.frames if table is not None else 0) / CAMERA_FPS)
 
 
-def _wrong(game: str, observation: dict[str, Any], dealer: Any, table: Any) -> dict[str, Any] | None:
-    """What is wrong with a camera observation being journalled (None: it is what lies there)."""
+def _wrong(game: str, observation: dict[str, Any], dealer: Any, table: Any,
+           truth: dict[str, Any]) -> dict[str, Any] | None:
+    """What is wrong with a camera observation being journalled (None: it is what lay there in
+    the frame the camera update came from: ``truth``; the dealer may have moved it since)."""
     if game == "thanks-a-lottery":
         from companion.flows.thanks_a_lottery_table import FACT, ZONES
 
         if observation.get(FACT) != "move" or observation.get("source") != "camera":
             return None
-        lying = sorted(card for zone in ZONES for card in (table.truth.get(zone) or []))
+        lying = sorted(card for zone in ZONES for card in (truth.get(zone) or []))
         read = sorted(observation.get("cards") or [])
         return None if read == lying else {"read": read, "lying": lying, "move": observation.get("move")}
     if observation.get("source") != "camera":
         return None
     zone, card = observation.get("zone"), observation.get("card")
-    lying = table.truth.get(zone)
+    lying = truth.get(zone)
     laid = dealer._dealt.get(zone) if game == "bandit" else lying
     if card == laid and card == lying:
         return None
-    return {"zone": zone, "read": card, "laid": laid, "lying": lying,
+    return {"zone": zone, "read": card, "laid": laid, "lying": lying, "lying_now": table.truth.get(zone),
             "sliding": any(key == zone or key.startswith(f"{zone}#") for key in table._slides)}
 
 
@@ -226,7 +244,7 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
     """Matches of ``game`` through the daemon until ``turns`` cards were read (or entered); the counts."""
     from companion.daemon import app
     from companion.daemon.app import Daemon, RunOptions
-    from companion.daemon.camera import CameraWorker
+    from companion.daemon.camera import CameraWorker, VisionUpdate
     from companion.engine import replay
     from companion.simtable.dealer import SimDealer, SimulatedCamera
 
@@ -267,6 +285,7 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
             daemon.start()
             corrections: dict[int, str] = {}
             wrong_here = 0
+            frame_at = [0.0]
             try:
                 flow = daemon.flow
                 assert flow is not None
@@ -274,7 +293,7 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
                 observe = session.observe
 
                 def checked(observation: Any, session: Any = session, observe: Any = observe,
-                            dealer: Any = dealer, camera: Any = camera,
+                            dealer: Any = dealer, camera: Any = camera, frame_at: list[float] = frame_at,
                             corrections: dict[int, str] = corrections) -> None:
                     nonlocal wrong_here
                     source = observation.get("source")
@@ -285,7 +304,9 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
                     if source == "camera" and is_move:
                         counts["camera_reveals"] += 1
                         table = camera.tables.get(game)
-                        problem = _wrong(game, observation, dealer, table) if table is not None else None
+                        problem = None
+                        if table is not None:
+                            problem = _wrong(game, observation, dealer, table, table.lying_at(frame_at[0]))
                         if problem is not None:
                             counts["wrong_reveals"] += 1
                             wrong_here += 1
@@ -300,6 +321,14 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
                     observe(observation)
 
                 session.observe = checked  # type: ignore[method-assign]
+                dispatch = daemon.dispatch
+
+                def stamped(item: object, dispatch: Any = dispatch, frame_at: list[float] = frame_at) -> None:
+                    if isinstance(item, VisionUpdate):
+                        frame_at[0] = item.frame_at  # the frame the flow's readings now come from
+                    dispatch(item)
+
+                daemon.dispatch = stamped  # type: ignore[method-assign]
                 deadline = time.monotonic() + 900
                 while not flow.over and time.monotonic() < deadline:
                     daemon.step()
