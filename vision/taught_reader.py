@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from vision.card_outlines import find_card_candidates
 from vision.enrolled import PENDING, EnrolledDeck, Match
+
+if TYPE_CHECKING:
+    from vision.mat_cards import MatZones
 
 #: Corners moved less than this share of the card's long side: the same card, lying still.
 STILL_FRACTION = 0.04
@@ -53,6 +57,7 @@ class TaughtCards:
         self.identified = 0
         self.reused = 0
         self._frames = 0
+        self._zones: MatZones | None = None
         #: Cards of the last frame waiting for the feature stage (they must be read again).
         self.pending = 0
 
@@ -67,7 +72,19 @@ class TaughtCards:
         remembered: list[TaughtSeen] = []
         first = self._frames == 0
         self._frames += 1
-        for outline in find_card_candidates(frame):
+        outlines = find_card_candidates(frame)
+        if to_mat is not None:
+            # On our mat a light card's edges may be too faint for the search on the whole
+            # frame: each zone is looked at for a card of a card's size (not sure: a taught
+            # face must confirm it).
+            if self._zones is None:
+                from vision.mat_cards import MatZones
+                from vision.mats import mat_layout
+
+                self._zones = MatZones(mat_layout(self.game_id))
+            found = [o.quad for o in outlines if card_sized_mm(o.quad, to_mat)]
+            outlines += self._zones.find(frame, to_mat, known + found)
+        for outline in outlines:
             quad, sure = outline.quad, outline.sure
             centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
             if any(cv2.pointPolygonTest(poly, centre, False) >= 0 for poly in known):
