@@ -44,3 +44,62 @@ def test_the_first_moves_are_laid_on_the_mat_read_and_journaled(tmp_path: Path) 
         assert len(flow.state.pool) <= 15 and flow.state.round == 1
     finally:
         daemon.close()
+
+
+def test_a_move_whose_note_the_full_disk_refused_is_made_again_not_kept_unwritten(tmp_path: Path) -> None:
+    import contextlib
+    from collections.abc import Iterator
+
+    from companion.journal import JournalFullError
+    from hardware.events import PRESS, InputEvent
+
+    def no_camera(game_id: str) -> object:
+        raise OSError("camera unplugged")  # the cards are entered by the buttons
+
+    shown: list[str] = []
+    options = RunOptions(headless=True, game="thanks-a-lottery", mode="table", players=2, seed=4,
+                         use_gpio=False, keyboard=True, journal_path=tmp_path / "journal.sqlite",
+                         transcript=shown.append)
+    options.camera_factory = no_camera
+    daemon = Daemon(options)
+    daemon.start()
+    try:
+        flow = daemon.flow
+        assert isinstance(flow, ThanksALotteryFlow) and daemon.journal is not None
+        journal = daemon.journal
+        now = 0.0
+
+        def press(control: str) -> None:
+            nonlocal now
+            now += 0.05
+            daemon.dispatch(InputEvent(control, PRESS if control != "lever" else "pull", now))
+            daemon.step(now)
+
+        press("lever")
+        press("back")  # leave the empty manual entry
+        press("back")  # arm the pass
+        real = journal.transaction
+
+        @contextlib.contextmanager
+        def refused() -> Iterator[None]:
+            with real():
+                yield
+                raise JournalFullError("disk full")  # the commit of the block fails
+
+        journal.transaction = refused  # type: ignore[method-assign]
+        press("back")  # the pass: its note is refused
+        # not kept unwritten: the round is as the journal holds it, and no line claims the pass
+        assert daemon.paused and flow.hidden is not None and flow.hidden.moves == []
+        assert not any(line.startswith("[0+1]") for line in shown)
+        journal.transaction = real  # type: ignore[method-assign]
+        daemon.step(time.monotonic() + 10)  # the pause ends (the daemon retries that BACK)
+        assert not daemon.paused
+        while flow.hidden.moves == [] and now < 5:
+            press("back")  # the player passes again
+        assert [str(m) for m in flow.hidden.moves] == ["pass"]
+        assert [line for line in shown if line.startswith("[0+")] == ["[0+1] Player 1: pass"]
+        facts = [json.loads(text) for _, kind, text, _ in journal.entries(flow.session.game_id)
+                 if kind == "observation"]
+        assert [f["move"] for f in facts if f.get("lottery_table") == "move"] == ["pass"]
+    finally:
+        daemon.close()

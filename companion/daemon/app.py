@@ -39,7 +39,7 @@ from companion.flows import make_flow
 from companion.flows.base import Flow
 from companion.flows.lobby import Lobby, MenuRequest, StartRequest
 from companion.flows.teach import TeachFlow, TeachFrame
-from companion.journal import Journal, JournalFullError, JournalUnwritableError
+from companion.journal import Journal, JournalError, JournalFullError, JournalUnwritableError
 from companion.scoreboard.address import LinkSource
 from companion.screen.views import (
     ScoreboardLink,
@@ -345,11 +345,16 @@ class Daemon(FrameOutput):
     def _committed(self, act: Callable[[], None]) -> None:
         """Run ``act`` with all its journal writes in one transaction (one commit per camera
         update, input or frame, not one per card; a refused write leaves the match as it was)."""
-        if self.flow is None:
+        flow = self.flow
+        if flow is None:
             act()
             return
-        with self.flow.session.transaction():
-            act()
+        try:
+            with flow.session.transaction():
+                act()
+        except JournalError:
+            flow.rolled_back()  # the session put its match back; the flow forgets the rest
+            raise
 
     def _on_input(self, event: InputEvent) -> None:
         if self.teach is not None:

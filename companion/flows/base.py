@@ -90,6 +90,11 @@ class Flow:
     def tick(self, now: float) -> None:
         """Called once per frame: cabinet chance, time-outs."""
 
+    def rolled_back(self) -> None:
+        """The journal refused the block of writes just made (a full disk): the session put its
+        match back; a flow keeping more than the match forgets what was not written."""
+        self.table_lines.clear()
+
     def prompt(self) -> str:
         """The one line that says what to do now."""
         return ""

@@ -142,7 +142,16 @@ class ThanksALotteryFlow(LotteryTableReading, LotteryScreen, Flow):
                 facts.append(data)
         return facts
 
-    def _restore_round(self) -> None:
+    def rolled_back(self) -> None:
+        """A table move whose observation the disk refused is forgotten: the round is rebuilt
+        from what the journal holds, so the retried control makes the move again."""
+        super().rolled_back()
+        if self.table_mode and not self.over:
+            self.hidden = None
+            self._restore_round(resumed=False)
+            self._reset_turn()
+
+    def _restore_round(self, resumed: bool = True) -> None:
         """Rebuild a table round from its journaled moves (and finish committing it if a restart
         came in the middle of that)."""
         facts = self._facts()
@@ -172,6 +181,8 @@ class ThanksALotteryFlow(LotteryTableReading, LotteryScreen, Flow):
         if committed != pending[:len(committed)] or (committed and len(committed) >= len(pending)):
             return
         self.hidden = hidden
+        if not resumed:
+            return  # after a refused write: the retried control makes and commits the move
         self._commit()
         if self.hidden is not None:
             self.table_lines.append(f"round {hidden.round} resumed with its {len(moves)} table "
