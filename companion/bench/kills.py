@@ -2,9 +2,10 @@
 
 For each game and mode a real ``companion run`` process plays (the bot at the buttons; in table
 mode the simulated camera and dealer) with its transcript on stdout. After a random number of
-newly shown actions (1-5) and a random instant (even in the middle of a journal write) it gets
-SIGKILL; it is restarted on the same journal until ``--kills`` kills have landed, then left to
-finish. Checked at every restart and at the end:
+newly shown actions (1-3: Pay Line shows only about 70, and every kill must land before its
+end) and a random instant (even in the middle of a journal write) it gets SIGKILL; it is
+restarted on the same journal until ``--kills`` kills have landed, then left to finish.
+Checked at every restart and at the end:
 
 - the restart says it resumes, at an action at or after every action ever shown (nothing lost);
 - a table round's moves, shown as ``[74+3]`` and journalled as observations until the round's
@@ -173,7 +174,7 @@ def kill_sweep(game: str, mode: str, kills: int, seed: int, journal: Path,
     while True:
         process = _start(game, mode, seed, journal)
         restarts += 1
-        budget = rng.randint(1, 5) if landed < kills else None
+        budget = rng.randint(1, 3) if landed < kills else None
         seen_here = 0
         killed = False
         try:
