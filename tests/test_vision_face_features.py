@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.card_outlines import order_quad
 from vision.enrolled import EnrolledDeck, capture_card
 from vision.face_features import FEATURE_H, FEATURE_W
 from vision.face_match import rectify
@@ -120,3 +121,15 @@ def test_keypoints_are_computed_when_taught_and_kept_beside_the_picture(tmp_path
     assert EnrolledDeck(GAME, tmp_path).identify(frame, part, whole=False).card_id == "plum"
     assert deck.forget("plum") == 1
     assert not list((tmp_path / GAME).glob("plum*/*.features.npz"))
+
+
+def test_a_card_inside_a_larger_outline_is_named_with_its_own_corners(tmp_path: Path) -> None:
+    """An outline that took in more than the card (a card overlapping it, a strip of table):
+    the card is named and reported where it lies, not where the outline is."""
+    deck = taught(tmp_path)
+    frame, corners = laid([synthetic_face(12)], 906)
+    tl, tr, br, bl = corners[0]
+    larger = np.float32([tl, tr, br + 0.6 * (br - tr), bl + 0.6 * (bl - tl)])  # 60 % longer
+    bell = deck.identify(frame, larger)
+    assert bell.card_id == "bell" and bell.method == "features" and bell.corners is not None
+    assert float(np.abs(order_quad(bell.corners) - order_quad(corners[0])).max()) < 6

@@ -220,7 +220,19 @@ class EnrolledDeck:
         found = self.features.match(view, whole)
         if found.card_id is None:
             return quick
-        return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features")
+        corners = None
+        if whole and found.card_in_view is not None:
+            # The card's own corners, back in the image: the outline may have taken in more.
+            h, w = view.shape[:2]
+            to_view = cv2.getPerspectiveTransform(
+                ordered, np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+            )
+            corners = order_quad(
+                cv2.perspectiveTransform(
+                    found.card_in_view.reshape(-1, 1, 2).astype(np.float32), np.linalg.inv(to_view)
+                ).reshape(4, 2)
+            )
+        return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features", corners)
 
 
 def features_file(picture: Path) -> Path:

@@ -26,7 +26,7 @@ Only when all hold is the card named; otherwise it is unidentified, never a gues
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
@@ -42,8 +42,10 @@ MIN_INLIERS = 10
 INLIER_LEAD = 2.0
 #: Inliers must span this share of the card (or visible part) in both directions.
 MIN_SPREAD = 0.4
-#: A whole outline: the taught card mapped into it overlaps it at least this much (IoU).
-MIN_OVERLAP = 0.5
+#: A whole outline: the taught card mapped into it overlaps it at least this much (IoU). Low,
+#: because the card is reported with its own corners: an outline that took in a card lying
+#: over it, or a strip of table, still names the card it holds, where it lies.
+MIN_OVERLAP = 0.3
 #: A part of a card: at least this share of the visible part lies inside the mapped card (the
 #: outline of a covered card may take in a sliver of what covers it).
 MIN_INSIDE = 0.7
@@ -63,7 +65,8 @@ class FeatureMatch:
     """The answer of the feature stage: ``card_id`` None when unidentified.
 
     ``inliers`` of the best face and ``runner_up`` (of any other face), ``score`` and ``block``
-    of the aligned comparison, ``best_id`` the face with most inliers (named or not).
+    of the aligned comparison, ``best_id`` the face with most inliers (named or not),
+    ``card_in_view`` where the taught card's corners (TL TR BR BL) land in the view when named.
     """
 
     card_id: str | None
@@ -72,6 +75,7 @@ class FeatureMatch:
     score: float
     block: float
     best_id: str | None = None
+    card_in_view: np.ndarray | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -261,15 +265,16 @@ class FeatureMatcher:
             return FeatureMatch(None, inliers, runner_up, 0.0, float("inf"), best_id)
         of_best = [fit for fit in fits if self._refs[fit[1]].face_id == best_id]
         named, score, block = self._verified(of_best, grey, whole)
-        if named:
+        if named is not None:
             # The ratio test between faces drops what two faces share; a face that, given the
             # shared keypoints too, lines up just as well means the camera cannot tell them
             # apart (the same card taught under two ids): unidentified.
             for face in {self._refs[r].face_id for r in loose} - {best_id}:
                 theirs = self._fits({r: p for r, p in loose.items() if self._refs[r].face_id == face}, points)
-                if self._verified(theirs, grey, whole)[0]:
+                if self._verified(theirs, grey, whole)[0] is not None:
                     return FeatureMatch(None, inliers, runner_up, score, block, best_id)
-            return FeatureMatch(best_id, inliers, runner_up, score, block, best_id)
+            card = cv2.perspectiveTransform(_RECT.reshape(-1, 1, 2), named).reshape(4, 2)
+            return FeatureMatch(best_id, inliers, runner_up, score, block, best_id, card)
         return FeatureMatch(None, inliers, runner_up, score, block, best_id)
 
     def _fits(
@@ -292,9 +297,10 @@ class FeatureMatcher:
 
     def _verified(
         self, fits: list[tuple[int, int, np.ndarray, np.ndarray]], grey: np.ndarray, whole: bool
-    ) -> tuple[bool, float, float]:
-        """Whether one of the first ``VERIFY_TRIES`` fits is placed well and its picture,
-        aligned, agrees with the view; with the best comparison's score and block."""
+    ) -> tuple[np.ndarray | None, float, float]:
+        """The homography of the first of the ``VERIFY_TRIES`` best fits that is placed well and
+        whose picture, aligned, agrees with the view (None: none); with the comparison's score
+        and block."""
         h, w = grey.shape[:2]
         view_quad = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
         best_score, best_block = 0.0, float("inf")
@@ -303,10 +309,10 @@ class FeatureMatcher:
                 continue
             score, block = compare_aligned(self._refs[ref_index].grey, homography, grey)
             if score >= VERIFY_SCORE and block <= VERIFY_BLOCK:
-                return True, score, block
+                return homography, score, block
             if score > best_score:
                 best_score, best_block = score, block
-        return False, best_score, best_block
+        return None, best_score, best_block
 
     def _pairs(
         self, descriptors: np.ndarray, without: str | None = None

@@ -23,7 +23,7 @@ leaves undecided go to :mod:`vision.face_features` (see :meth:`vision.enrolled.E
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -100,6 +100,9 @@ class Match:
     block: float
     best_id: str | None = None
     method: str = "thumbnail"
+    #: Where the named card lies (TL TR BR BL, image px) when the feature stage found it inside
+    #: an outline that is more than that card (a card overlapping it); None: the outline.
+    corners: np.ndarray | None = field(default=None, compare=False)
 
     @property
     def confidence(self) -> float:

@@ -39,10 +39,12 @@ _STILL_SIZE = (64, 36)
 
 @dataclass(frozen=True)
 class TaughtSeen:
-    """One outline and what it was identified as."""
+    """One outline and what it was identified as: ``quad`` the card's corners (the outline's,
+    or the named card's own when the outline took in more), ``outline`` as found."""
 
     quad: np.ndarray
     match: Match
+    outline: np.ndarray | None = None
 
 
 class TaughtCards:
@@ -98,11 +100,12 @@ class TaughtCards:
                 self.identified += 1
             else:
                 self.reused += 1
-            remembered.append(TaughtSeen(quad, match))
+            placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad)
+            remembered.append(placed)
             # An outline that is only maybe a card (full-bleed art, no paper border) counts
             # when a taught face confirms it; unconfirmed, it is most likely the table.
             if sure or match.card_id is not None:
-                seen.append(TaughtSeen(quad, match))
+                seen.append(placed)
         self._previous = remembered
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
         return seen
@@ -123,7 +126,9 @@ class TaughtCards:
     def _still_match(self, quad: np.ndarray) -> Match | None:
         long_side = max(math.dist(quad[0], quad[3]), math.dist(quad[1], quad[2]))
         for old in self._previous:
-            moved = float(np.linalg.norm(old.quad - quad, axis=1).max())
+            moved = float(
+                np.linalg.norm((old.quad if old.outline is None else old.outline) - quad, axis=1).max()
+            )
             if moved <= STILL_FRACTION * long_side:
                 return old.match
         return None
