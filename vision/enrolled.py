@@ -74,12 +74,15 @@ def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
     unambiguous which card it shows.
     """
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    # A picture to teach from is looked at once: the thorough search (straight edges too).
-    candidates = find_card_candidates(colour, thorough=True)
+    candidates = find_card_candidates(colour)
     outlines = [c for c in candidates if c.sure]
     if not outlines and len(candidates) == 1:
         # Art up to the card's edge (no even paper border): alone in the picture, it is the card.
         outlines = candidates
+    if not outlines:
+        # A picture to teach from is looked at once: when the plain search sees no card, the
+        # thorough one (straight edges too) looks again.
+        outlines = [c for c in find_card_candidates(colour, thorough=True) if c.sure]
     if not outlines:
         raise UserError(
             f"no card found in {what}: lay one card face up where the whole card shows, "
