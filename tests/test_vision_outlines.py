@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -74,3 +76,33 @@ def test_the_thorough_search_does_not_take_a_mats_printed_zones_for_cards(seed: 
     # The mat itself may look like a big card (the reader knows it by its markers); a zone's
     # printed frame, or two of them side by side, is not a card.
     assert all(cv2.contourArea(o.quad) > 0.2 * empty_mat.shape[0] * empty_mat.shape[1] for o in sure)
+
+
+def test_a_readers_first_frame_gets_the_thorough_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A photo read once (a fresh reader) is searched thoroughly; a camera's later frames get
+    the plain search (the thorough one costs several times as much)."""
+    import vision.taught_reader as taught_reader
+    from vision.enrolled import EnrolledDeck
+    from vision.reader import CardReader
+
+    asked: list[bool] = []
+
+    def recording(frame: np.ndarray, thorough: bool = False) -> list[CardOutline]:
+        asked.append(thorough)
+        return find_card_candidates(frame, thorough=thorough)
+
+    monkeypatch.setattr(taught_reader, "find_card_candidates", recording)
+    deck = EnrolledDeck("bandit", tmp_path)
+    deck.keep("cherry", synthetic_face(0))
+    reader = CardReader("bandit", use_mat=False, enrolled=deck)
+    frame, corners = carpet_scene(0)
+    first = reader.read(frame)
+    moved = frame.copy()
+    cv2.circle(moved, (40, 40), 25, (255, 255, 255), -1)  # something changed: read again
+    reader.read(moved)
+    assert asked == [True, False]
+    named = [c for c in first.cards if c.card_id == "cherry"]
+    assert len(named) == 1
+    assert np.linalg.norm(np.mean(named[0].corners, axis=0) - corners.mean(axis=0)) < 6.0

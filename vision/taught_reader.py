@@ -74,7 +74,9 @@ class TaughtCards:
         remembered: list[TaughtSeen] = []
         first = self._frames == 0
         self._frames += 1
-        outlines = find_card_candidates(frame)
+        # The first frame a reader sees (a photo) gets the thorough search, as it gets the
+        # thorough identification; a camera pays for it once.
+        outlines = find_card_candidates(frame, thorough=first)
         if to_mat is not None:
             # On our mat a light card's edges may be too faint for the search on the whole
             # frame: each zone is looked at for a card of a card's size (not sure: a taught
