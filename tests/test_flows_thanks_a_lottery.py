@@ -81,6 +81,16 @@ class FakeTable:
         return mat(*(tuple(self.rows[zone]) for zone in ZONES))
 
 
+def table_step(flow: ThanksALotteryFlow, table: FakeTable, players: LotteryPlayers,
+               rng: random.Random, now: float) -> None:
+    """One moment at the table: the camera's view, the people's turn, then the bot's button."""
+    flow.on_observations(table.seen())
+    players.step(flow, now, lambda control: flow.on_input(press(control)))
+    event = flow.suggest(rng)
+    if event is not None:
+        flow.on_input(event)
+
+
 def play_table_game(flow: ThanksALotteryFlow, seed: int = 3, limit: int = 6000) -> LotteryPlayers:
     table = FakeTable()
     players = LotteryPlayers(lambda: table, seed=seed, straighten_after=0.5, enter_after=1.0)
@@ -89,11 +99,7 @@ def play_table_game(flow: ThanksALotteryFlow, seed: int = 3, limit: int = 6000) 
         if flow.over:
             break
         now = step * 0.1
-        flow.on_observations(table.seen())
-        players.step(flow, now, lambda control: flow.on_input(press(control)))
-        event = flow.suggest(rng)
-        if event is not None:
-            flow.on_input(event)
+        table_step(flow, table, players, rng, now)
         flow.tick(now)
         assert isinstance(flow.view(), TableView | LotteryDrawView | FinalScoresView)
     return players
@@ -302,11 +308,7 @@ def test_the_round_is_journaled_when_its_turns_stop_then_the_lever_rerolls_and_d
     rng = random.Random(4)
     step = 0
     while flow.phase() not in ("finalize", "lottery") and step < 3000:
-        flow.on_observations(table.seen())
-        players.step(flow, step * 0.1, lambda control: flow.on_input(press(control)))
-        event = flow.suggest(rng)
-        if event is not None:
-            flow.on_input(event)
+        table_step(flow, table, players, rng, step * 0.1)
         step += 1
     assert flow.hidden is None and journal.actions(flow.session.game_id)  # committed
     assert replay(flow.session.config, journal.actions(flow.session.game_id)).state == flow.match.state
@@ -416,11 +418,7 @@ def test_the_simulated_table_keeps_its_hands_over_a_restart_inside_a_round(tmp_p
     flow.on_input(press("lever"))
     step = 0
     while flow.hidden is not None and len(flow.hidden.moves) < 4:
-        flow.on_observations(table.seen())
-        players.step(flow, step * 0.1, lambda control: flow.on_input(press(control)))
-        event = flow.suggest(rng)
-        if event is not None:
-            flow.on_input(event)
+        table_step(flow, table, players, rng, step * 0.1)
         step += 1
         assert step < 3000
     resumed = Session.resume(journal)
@@ -480,11 +478,7 @@ def test_the_transcript_never_claims_a_card_nobody_saw(tmp_path: Path) -> None:
     step = 0
     while flow.hidden is not None and step < 3000:
         seen = flow.hidden
-        flow.on_observations(table.seen())
-        players.step(flow, step * 0.1, lambda control: flow.on_input(press(control)))
-        event = flow.suggest(rng)
-        if event is not None:
-            flow.on_input(event)
+        table_step(flow, table, players, rng, step * 0.1)
         step += 1
     assert flow.hidden is None and seen is not None
     cards = [line for _, line in flow.session.lines if "dealt to" in line or "draws" in line]
