@@ -27,11 +27,15 @@ class PlayedGame:
     jackpots: Counter[str] = field(default_factory=Counter)
 
 
+def _start(config: GameConfig) -> tuple[Match, SeededResolver, random.Random]:
+    """A new match with its chance and the bots' randomness, both from the seed: the fast and
+    the checked path start alike, so they play the very same game."""
+    return Match.new(config), SeededResolver(config.seed), random.Random(config.seed ^ 0x5EED)
+
+
 def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
     """Play ``config`` to the end: chance from the seed, decisions from ``bots`` by seat."""
-    match = Match.new(config)
-    resolver = SeededResolver(config.seed)
-    decider = random.Random(config.seed ^ 0x5EED)
+    match, resolver, decider = _start(config)
     started = ended = 0
     jackpots: Counter[str] = Counter()
     game, state, log = match.game, match.state, match.log
@@ -73,8 +77,7 @@ def play_game_checked(config: GameConfig, bots: list[Bot]) -> Match:
     """The game :func:`play_game` plays, with every action through :meth:`Match.apply` (the
     chance point asked again, each decision checked), as a table's reports are: for ``bench
     engine``'s checked figure and for tests that the fast path plays the very same game."""
-    match = Match.new(config)
-    resolver, decider = SeededResolver(config.seed), random.Random(config.seed ^ 0x5EED)
+    match, resolver, decider = _start(config)
     while not match.is_over:
         point = match.chance_point
         if point is not None:

@@ -190,8 +190,7 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
         if action not in self.decisions(state):
             reason = current.explain(self.table, state, action) if current.explain else None
             raise IllegalActionError(reason or f"'{action.brief}' is not possible now: {current.hint}")
-        events = current.apply(self.table, state, action)
-        return events + advance(self.table, state)
+        return self.apply_legal_decision(state, action)
 
     def apply_legal_decision(self, state: JackpotPayoutState, action: Action) -> list[Event]:
         """:meth:`apply_decision` without listing the decisions again to check ``action``."""

@@ -57,10 +57,6 @@ TILES_VARIANT = "tiles"
 # --- the rules -----------------------------------------------------------------------------------
 
 
-#: a card face id ("front@side") -> its reel side, filled as faces are met
-_SIDES: dict[str, str] = {}
-
-
 @register
 class MegaJackpotGame(Game[MegaJackpotState]):
     """The rules of Mega Jackpot, for ``GameConfig("mega-jackpot", players=2-4, variants=...)``."""
@@ -134,13 +130,8 @@ class MegaJackpotGame(Game[MegaJackpotState]):
     def buried_sides(self, state: MegaJackpotState) -> dict[str, int]:
         """Cards under the pile tops by reel side: unknown cards minus the tops showing."""
         counts: dict[str, int] = {}
-        sides = _SIDES
-        for face, count in state.unknown.items():  # asked at every reveal: a face's side looked up
-            side = sides.get(face)
-            if side is None:
-                side = split_face(face)[1]
-                if len(sides) < 4096:
-                    sides[face] = side
+        for face, count in state.unknown.items():  # asked at every reveal: split_face is cached
+            side = split_face(face)[1]
             counts[side] = counts.get(side, 0) + count
         for top in state.pile_tops:
             if top is not None:

@@ -279,12 +279,10 @@ class ThanksALottery(Game[LotteryState]):
                 return self._play(state, seat, play_moves(state.counts(seat), state.wilds(seat))[action])
             if verb == PASS:
                 return self._next_turn(state)
-            block = state.blocks[int(str(action.args[0])[1:]) - 1]  # "b3": the third block
+            block = state.block(str(action.args[0]))
+            assert block is not None  # a move from decisions() names a block of this round
             if verb == ADD:
-                wilds = state.wilds(seat) if block.owner == seat else 0
-                growths = block_moves(str(action.args[0]), block.kind, block.first, block.size, block.wild_at,
-                                      state.counts(seat), wilds)
-                return self._add(state, seat, block, growths[action])
+                return self._add(state, seat, block, self.add_options(state, seat, block)[action])
             return self._replace(state, seat, block)
         if state.phase == TAKE:
             return self._take(state, int(action.args[0]))

@@ -21,7 +21,7 @@ from companion.engine.games.thanks_a_lottery.blocks import (
     sequence,
 )
 from companion.engine.games.thanks_a_lottery.components import NUMBERS
-from companion.engine.games.thanks_a_lottery.state import Block
+from companion.engine.games.thanks_a_lottery.state import Block, block_numbers
 
 PLAY, ADD, REPLACE, PASS = "play", "add", "replace", "pass"
 TAKE_DIE, REROLL_DICE, KEEP = "take", "reroll", "keep"
@@ -150,11 +150,10 @@ def _growths(kind: str, first: int, size: int, wild_at: int | None,
 
     ``part``: see :func:`_part`; the growths are those of the smallest hand alike in it.
     """
+    numbers = block_numbers(kind, first, size)
     if kind == IDENTICAL:
-        numbers = (first,) * size
         counts = tuple(part if n == first else 0 for n in NUMBERS)
     else:
-        numbers = sequence(first, size)
         counts = tuple((part >> (n - 1)) & 1 for n in NUMBERS)
     out = []
     for ext in extensions(Shape(kind, numbers, wild_at), counts, wild):

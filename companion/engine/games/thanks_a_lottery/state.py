@@ -47,9 +47,7 @@ class Block:
     @property
     def numbers(self) -> tuple[int, ...]:
         """The numbers in table order, the wild's included."""
-        if self.kind == IDENTICAL:
-            return (self.first,) * self.size
-        return sequence(self.first, self.size)
+        return block_numbers(self.kind, self.first, self.size)
 
     @property
     def shape(self) -> Shape:
@@ -69,8 +67,14 @@ class Block:
 
 
 @lru_cache(maxsize=1024)
+def block_numbers(kind: str, first: int, size: int) -> tuple[int, ...]:
+    """The numbers of a block lying as ``kind`` from ``first``, ``size`` long, in table order."""
+    return (first,) * size if kind == IDENTICAL else sequence(first, size)
+
+
+@lru_cache(maxsize=1024)
 def _cards(kind: str, first: int, size: int, wild_at: int | None) -> tuple[str, ...]:
-    numbers = (first,) * size if kind == IDENTICAL else sequence(first, size)
+    numbers = block_numbers(kind, first, size)
     return tuple(WILD if i == wild_at else str(n) for i, n in enumerate(numbers))
 
 
