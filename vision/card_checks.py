@@ -195,3 +195,10 @@ def card_evidence(lab: np.ndarray, quad: np.ndarray) -> int:
             return 1
     # The four sides are one paper (a shadow across one side is allowed).
     return 2 if np.abs(medians - paper).sum(axis=1).max() <= 60 else 1
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex outlines (corner arrays, any order of turn)."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
+    return float(inter / union) if union > 0 else 0.0

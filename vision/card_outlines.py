@@ -41,6 +41,7 @@ from vision.card_checks import (
     border_contrast,
     card_evidence,
     card_shaped,
+    iou,
     order_quad,
     refine,
 )
@@ -177,7 +178,7 @@ def _select(scored: list[tuple[float, int, np.ndarray]]) -> list[tuple[int, np.n
     scored = sorted(scored, key=lambda item: -item[0])
     kept: list[tuple[float, int, np.ndarray]] = []
     for item in scored:
-        if all(_iou(item[2], other[2]) < 0.3 for other in kept):
+        if all(iou(item[2], other[2]) < 0.3 for other in kept):
             kept.append(item)
     drop: set[int] = set()
     areas = [cv2.contourArea(quad) for _s, _e, quad in kept]
@@ -216,11 +217,6 @@ class _Seen:
         self._sizes = np.append(self._sizes, size)
         return True
 
-
-def _iou(a: np.ndarray, b: np.ndarray) -> float:
-    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
-    return float(inter / union) if union > 0 else 0.0
 
 
 def _support_in_view(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:

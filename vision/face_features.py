@@ -32,6 +32,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.card_checks import iou
+
 #: Scale of the features: a taught picture (and a whole card) is looked at at this size (px).
 FEATURE_W, FEATURE_H = 150, 210
 FEATURES_PER_CARD = 300
@@ -176,11 +178,6 @@ def _by_ref(rows: np.ndarray) -> dict[int, np.ndarray]:
     refs, starts = np.unique(rows[:, 2], return_index=True)
     return {int(r): part[:, :2] for r, part in zip(refs, np.split(rows, starts[1:]), strict=True)}
 
-
-def _iou(a: np.ndarray, b: np.ndarray) -> float:
-    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    union = abs(cv2.contourArea(a)) + abs(cv2.contourArea(b)) - inter
-    return float(inter / union) if union > 0 else 0.0
 
 
 class FeatureMatcher:
@@ -366,7 +363,7 @@ class FeatureMatcher:
             return False
         if whole:
             spread = min(np.ptp(ref_points[:, 0]) / FEATURE_W, np.ptp(ref_points[:, 1]) / FEATURE_H)
-            return bool(spread >= MIN_SPREAD and _iou(card, view_quad) >= MIN_OVERLAP)
+            return bool(spread >= MIN_SPREAD and iou(card, view_quad) >= MIN_OVERLAP)
         # A part of a card: the inliers spread over what is visible, which lies on the card.
         seen = cv2.perspectiveTransform(ref_points.reshape(-1, 1, 2), homography).reshape(-1, 2)
         width, height = view_quad[2] - view_quad[0]

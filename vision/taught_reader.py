@@ -44,7 +44,7 @@ class TaughtSeen:
 
     quad: np.ndarray
     match: Match
-    outline: np.ndarray | None = None
+    outline: np.ndarray
 
 
 class TaughtCards:
@@ -58,7 +58,7 @@ class TaughtCards:
         #: How many outlines were identified afresh / taken from the still cache (for tests).
         self.identified = 0
         self.reused = 0
-        self._frames = 0
+        self._first = True
         self._zones: MatZones | None = None
         #: Cards of the last frame waiting for the feature stage (they must be read again).
         self.pending = 0
@@ -72,8 +72,7 @@ class TaughtCards:
         zone's printed frame)."""
         seen: list[TaughtSeen] = []
         remembered: list[TaughtSeen] = []
-        first = self._frames == 0
-        self._frames += 1
+        first, self._first = self._first, False
         # The first frame a reader sees (a photo) gets the thorough search, as it gets the
         # thorough identification; a camera pays for it once.
         outlines = find_card_candidates(frame, thorough=first)
@@ -128,9 +127,7 @@ class TaughtCards:
     def _still_match(self, quad: np.ndarray) -> Match | None:
         long_side = max(math.dist(quad[0], quad[3]), math.dist(quad[1], quad[2]))
         for old in self._previous:
-            moved = float(
-                np.linalg.norm((old.quad if old.outline is None else old.outline) - quad, axis=1).max()
-            )
+            moved = float(np.linalg.norm(old.outline - quad, axis=1).max())
             if moved <= STILL_FRACTION * long_side:
                 return old.match
         return None

@@ -164,10 +164,11 @@ class Tally:
 LABEL_FIXES = {"IMG_2396.JPG": ("nine", "ten")}
 
 
-def _rank(photo: Photo, index: int = 0) -> str:
-    rank = photo.cards[index][0]
+def _rank(photo: Photo) -> str:
+    """The rank a single-card photo shows (its label, unless LABEL_FIXES corrects it)."""
+    rank = photo.cards[0][0]
     fix = LABEL_FIXES.get(photo.path.name)
-    return fix[1] if fix is not None and len(photo.cards) == 1 and rank == fix[0] else rank
+    return fix[1] if fix is not None and rank == fix[0] else rank
 
 
 @dataclass(frozen=True)
