@@ -38,6 +38,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from companion.bench import child_env
+
 NAME = "daemon"
 HELP = "button-to-screen and camera-to-observation latency, cold start, memory"
 
@@ -57,9 +59,6 @@ def _stats(values: list[float]) -> dict[str, Any]:
     return {"samples": len(values), "median": round(statistics.median(values), 2), "p95": round(p95, 2),
             "max": round(ordered[-1], 2)}
 
-
-def _env() -> dict[str, str]:
-    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1"}
 
 
 def button_to_screen(presses: int, seed: int) -> dict[str, Any]:
@@ -261,7 +260,7 @@ def cold_start(seed: int, mode: str = "cabinet", camera: str = "") -> dict[str, 
             [sys.executable, "-m", "companion", "run", "--headless", "--game", "bandit", "--mode", mode,
              "--seed", str(seed), "--frames", "2", "--transcript", "--keyboard", "--journal",
              str(Path(tmp) / "j.sqlite"), *extra],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=_env())
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=child_env())
         first = cpu = None
         assert process.stdout is not None
         for line in process.stdout:
@@ -289,7 +288,7 @@ def resident_memory(mode: str, seconds: float, seed: int, camera: str = "sim") -
             [sys.executable, "-m", "companion", "run", "--headless", "--game", "bandit", "--mode", mode,
              "--seed", str(seed), "--autoplay", str(seed), "--seconds", str(seconds), "--keyboard",
              "--camera", spec, "--journal", str(Path(tmp) / "j.sqlite")],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env())
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=child_env())
         peak = 0
         while process.poll() is None:
             try:

@@ -22,7 +22,6 @@ One JSON line per game and mode: kills, restarts, actions, actions lost (must be
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import re
 import signal
@@ -34,6 +33,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+from companion.bench import child_env
 
 NAME = "kills"
 HELP = "SIGKILL companion run at random moments of every game and mode; count actions lost"
@@ -63,7 +64,7 @@ class KillFailure(AssertionError):
 def _start(game: str, mode: str, seed: int, journal: Path) -> subprocess.Popen[str]:
     from companion.engine import get_game
 
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1"}
+    env = child_env()
     players = str(get_game(game).min_players)
     # Paced to the screen clock (no --fast): the game cannot race ahead of this reader under load.
     return subprocess.Popen(

@@ -28,6 +28,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from companion.bench import child_env
+
 NAME = "scoreboard"
 HELP = "daemon button-to-screen time with and without 20 phones on the scoreboard; its memory"
 
@@ -49,7 +51,7 @@ def _free_port() -> int:
 
 
 def _python(*args: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1"}
+    env = child_env()
     return subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env)
 

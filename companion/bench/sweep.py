@@ -25,6 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from companion.bench import child_env
+
 NAME = "sweep"
 HELP = "play table and cabinet demos of every game over many seeds; report any that do not finish"
 
@@ -59,7 +61,7 @@ class Played:
 
 def play(game: str, mode: str, seed: int, stall: float, limit: float) -> Played:
     """Run one demo process; watch its transcript for progress."""
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1"}
+    env = child_env()
     process = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--game", game, "--mode", mode,
                                 "--seed", str(seed)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                text=True, env=env)
