@@ -42,11 +42,13 @@ def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
     # The engine's hot loop: one chance point per step, and what the resolver or a bot picked
     # from this very state's legal actions goes straight to the rules, without Game.apply's
     # second look (is the game over, which chance point, is the outcome possible: all known
-    # here). Anything from outside the engine goes through Match.apply.
+    # here). Anything from outside the engine goes through Match.apply. The game protocol has
+    # no chance point and no player to decide once the game is over, so "is it over" is asked
+    # only when neither is there, not at every step.
     chance_point, apply_outcome, is_over = game.chance_point, game.apply_outcome, game.is_over
     current_player, apply_decision = game.current_player, game.apply_legal_decision
     reveal, resolve, append = Action.reveal, resolver.resolve, log.append
-    while not is_over(state):
+    while True:
         if len(log) > MAX_ACTIONS:
             raise RuntimeError(f"{config.game} did not end after {MAX_ACTIONS} actions")
         point = chance_point(state)
@@ -56,7 +58,10 @@ def play_game(config: GameConfig, bots: list[Bot]) -> PlayedGame:
             events = apply_outcome(state, point, outcome)
         else:
             seat = current_player(state)
-            assert seat is not None, "no chance point and no player to decide"
+            if seat is None:
+                if is_over(state):
+                    break
+                raise AssertionError("no chance point and no player to decide")
             action = bots[seat % len(bots)].choose(game, state, decider)
             events = apply_decision(state, action)
             append(action)

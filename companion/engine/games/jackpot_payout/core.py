@@ -164,9 +164,11 @@ def needs_chance(state: JackpotPayoutState) -> bool:
 _MAX_AUTO = 10_000
 
 
-def advance(table: Table, state: JackpotPayoutState) -> list[Event]:
-    """Run everything that needs no decision and no chance, up to the next of either."""
-    events: list[Event] = []
+def advance(table: Table, state: JackpotPayoutState, events: list[Event] | None = None) -> list[Event]:
+    """Run everything that needs no decision and no chance, up to the next of either; returns
+    ``events`` (a new list when None) with the events of what ran added."""
+    if events is None:
+        events = []
     for _ in range(_MAX_AUTO):
         if state.over:
             return events
@@ -181,8 +183,9 @@ def advance(table: Table, state: JackpotPayoutState) -> list[Event]:
             elif seat.deck:
                 return events
             elif seat.discard:
-                # Empty deck: the discard pile is shuffled to form a new deck.
-                seat.deck, seat.discard = seat.discard, {}
+                # Empty deck: the discard pile is shuffled to form a new deck (kept in id
+                # order, so each reveal's chance point sorts it in one pass).
+                seat.deck, seat.discard = dict(sorted(seat.discard.items())), {}
                 events.append(DeckReshuffled(seat_index, total(seat.deck)))
             else:
                 state.reveal_queue.pop(0)  # nothing left anywhere: this card is not revealed
@@ -197,7 +200,8 @@ def advance(table: Table, state: JackpotPayoutState) -> list[Event]:
                 events.append(DisplayRefilled(slot, card))
             continue
         current = STEPS[state.step]
-        if current.options(table, state):
+        # An automatic step (no_options) runs without asking it for decisions.
+        if current.options is not no_options and current.options(table, state):
             return events
         events += current.auto(table, state)
     raise AssertionError(f"the rules did not settle at step {state.step!r}")

@@ -109,21 +109,26 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
         return solo_mark if self.table.solo else multiplayer_mark
 
     def supply(self) -> dict[str, int]:
-        """The display's draw deck: the regular and Special cards of the chosen sets."""
+        """The display's draw deck: the regular and Special cards of the chosen sets, by id.
+
+        In id order: cards only leave it, so it stays in order, and each display reveal's
+        chance point (its outcomes sorted by id) then sorts it in one pass.
+        """
         sets = self.sets
-        return {
-            card.id: card.count for card in self.catalogue.cards.values()
+        return dict(sorted(
+            (card.id, card.count) for card in self.catalogue.cards.values()
             if card.kind in ("regular", "special") and card.set in sets
             and self.usable(card.solo, card.multiplayer)
-        }
+        ))
 
     def starting_deck(self) -> dict[str, int]:
-        """One player's starting deck (solo: without Improve the Odds, with the House cards)."""
+        """One player's starting deck (solo: without Improve the Odds, with the House cards),
+        in id order like the supply."""
         deck = {card.id: card.count for card in self.catalogue.of_kind("starting")
                 if self.usable(card.solo, card.multiplayer)}
         for card, count in self.house_cards.items():
             add(deck, card, count)
-        return deck
+        return dict(sorted(deck.items()))
 
     def initial_state(self) -> JackpotPayoutState:
         """The display is dealt first (seven chance points), then player 1's first turn."""
@@ -147,15 +152,20 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
     def chance_point(self, state: JackpotPayoutState) -> ChancePoint | None:
         """The next card to reveal. Kinds: ``reel`` (a card into play), ``draw`` (a top card
         revealed for an ability), ``display`` (a card for a display pile)."""
-        if not needs_chance(state):
+        # core.needs_chance, spelt out: its answer and the point come from the same look.
+        if state.over:
             return None
         if state.reveal_queue:
             seat_index = state.reveal_queue[0]
             seat = state.seats[seat_index]
+            if not seat.deck:
+                return None
             if state.step == "reveal":  # camera zone reel0..reel2 of the player whose turn it is
                 reel = len(seat.play) + len(state.revealed) + 1
                 return ChancePoint.from_counts("reel", _reel_what(seat_index, reel), seat.deck)
             return ChancePoint.from_counts("draw", _draw_what(seat_index, state.reveal_reason), seat.deck)
+        if not state.refill:
+            return None
         return ChancePoint.from_counts("display", _display_what(state.refill[0]), state.supply)
 
     def apply_outcome(self, state: JackpotPayoutState, point: ChancePoint, outcome: str) -> list[Event]:
@@ -164,7 +174,7 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
             events = reveal_outcome(self.table, state, outcome)
         else:
             events = refill_outcome(state, outcome)
-        return events + advance(self.table, state)
+        return advance(self.table, state, events)
 
     # --- decisions ------------------------------------------------------------------------------------
 
@@ -194,8 +204,7 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
 
     def apply_legal_decision(self, state: JackpotPayoutState, action: Action) -> list[Event]:
         """:meth:`apply_decision` without listing the decisions again to check ``action``."""
-        events = STEPS[state.step].apply(self.table, state, action)
-        return events + advance(self.table, state)
+        return advance(self.table, state, STEPS[state.step].apply(self.table, state, action))
 
     def is_over(self, state: JackpotPayoutState) -> bool:
         """True once the Final Showdown (or the solo end) is over."""
