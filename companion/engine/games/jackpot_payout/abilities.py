@@ -16,11 +16,12 @@ change a later part of the turn, does that part). Decisions (text form):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from companion.engine.actions import Action
 from companion.engine.events import Event
-from companion.engine.games.jackpot_payout.cards import SYMBOLS
+from companion.engine.games.jackpot_payout.cards import SYMBOLS, Card
 from companion.engine.games.jackpot_payout.core import (
     Table,
     ability,
@@ -84,9 +85,8 @@ def _improve_nothing(table: Table, state: JackpotPayoutState) -> list[Event]:
 # --- Consolation Prize ----------------------------------------------------------------------------
 
 
-def consolation_prize(table: Table, state: JackpotPayoutState) -> list[Event]:
-    """No jackpot this turn: each Consolation Prize in play pays 2 coins."""
-    cards = table.cards(state.seats[state.current].play)
+def consolation_prize(state: JackpotPayoutState, cards: Sequence[Card]) -> list[Event]:
+    """No jackpot this turn: each Consolation Prize in play (``cards``) pays 2 coins."""
     return pay(state, state.current, CONSOLATION_COINS * count_ability(cards, "consolation-prize"))
 
 
@@ -224,9 +224,10 @@ def _second_nothing(table: Table, state: JackpotPayoutState) -> list[Event]:
 # --- Shopping Spree ----------------------------------------------------------------------------------
 
 
-def shopping_spree(table: Table, state: JackpotPayoutState) -> bool:
-    """With a Shopping Spree in play the player may take any number of cards from the display."""
-    return count_ability(table.cards(state.seats[state.current].play), "shopping-spree") > 0
+def shopping_spree(cards: Sequence[Card]) -> bool:
+    """With a Shopping Spree in play (``cards``) the player may take any number of cards from
+    the display."""
+    return count_ability(cards, "shopping-spree") > 0
 
 
 # --- Stuck Reel --------------------------------------------------------------------------------------
@@ -234,8 +235,8 @@ def shopping_spree(table: Table, state: JackpotPayoutState) -> bool:
 
 def stuck_reel(table: Table, state: JackpotPayoutState) -> list[Event]:
     """No jackpot: for each Stuck Reel in play decide to keep it there or release it."""
-    play = state.seats[state.current].play
-    state.stuck_left = [slot for slot, card in enumerate(play) if table.card(card).ability == "stuck-reel"]
+    play, cards = state.seats[state.current].play, table.catalogue.cards
+    state.stuck_left = [slot for slot, card in enumerate(play) if cards[card].ability == "stuck-reel"]
     state.stuck_kept = []
     state.step = "stuck"
     return []

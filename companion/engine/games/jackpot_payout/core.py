@@ -49,7 +49,7 @@ class Table:
 
     def cards(self, card_ids: list[str]) -> list[Card]:
         """The faces of several card ids."""
-        return [self.catalogue.cards[c] for c in card_ids]
+        return list(map(self.catalogue.cards.__getitem__, card_ids))
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats, clockwise from ``seat``."""
@@ -82,6 +82,9 @@ class Step:
     hint: str
     #: a more specific reason an action is refused (optional)
     explain: Callable[[Table, JackpotPayoutState, Action], str | None] | None = None
+    #: whether ``options`` is not empty (``advance`` asks after every move); None for an
+    #: automatic step, which never offers a decision
+    offers: Callable[[Table, JackpotPayoutState], bool] | None = None
 
 
 STEPS: dict[str, Step] = {}
@@ -100,11 +103,19 @@ def no_apply(table: Table, state: JackpotPayoutState, action: Action) -> list[Ev
 
 
 def step(name: str, hint: str, options: Options = no_options, apply: Apply = no_apply,
-         explain: Callable[[Table, JackpotPayoutState, Action], str | None] | None = None
-         ) -> Callable[[Auto], Auto]:
-    """Decorator: register ``auto`` (the decorated function) as step ``name``."""
+         explain: Callable[[Table, JackpotPayoutState, Action], str | None] | None = None,
+         offers: Callable[[Table, JackpotPayoutState], bool] | None = None) -> Callable[[Auto], Auto]:
+    """Decorator: register ``auto`` (the decorated function) as step ``name``.
+
+    ``offers`` tells whether ``options`` lists anything, for a step where that is cheaper to
+    tell than to list them all (the list is then made once, when the player is asked).
+    """
+    if offers is None and options is not no_options:
+        def offers(table: Table, state: JackpotPayoutState) -> bool:
+            return bool(options(table, state))
+
     def register(auto: Auto) -> Auto:
-        STEPS[name] = Step(options, apply, auto, hint, explain)
+        STEPS[name] = Step(options, apply, auto, hint, explain, offers)
         return auto
     return register
 
@@ -200,8 +211,7 @@ def advance(table: Table, state: JackpotPayoutState, events: list[Event] | None 
                 events.append(DisplayRefilled(slot, card))
             continue
         current = STEPS[state.step]
-        # An automatic step (no_options) runs without asking it for decisions.
-        if current.options is not no_options and current.options(table, state):
+        if current.offers is not None and current.offers(table, state):
             return events
         events += current.auto(table, state)
     raise AssertionError(f"the rules did not settle at step {state.step!r}")

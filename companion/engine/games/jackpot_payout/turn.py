@@ -23,7 +23,6 @@ from companion.engine.games.jackpot_payout.abilities import consolation_prize, s
 from companion.engine.games.jackpot_payout.core import (
     STEPS,
     Table,
-    is_active,
     queue_reveals,
     start_ability,
     step,
@@ -122,7 +121,8 @@ def cards_revealed(table: Table, state: JackpotPayoutState) -> list[Event]:
     seat.kept = 0  # the kept Stuck Reels are simply cards in play from now on
     seat.play.extend(r.card for r in state.revealed)
     state.revealed = []
-    state.unresolved = [slot for slot in range(first, len(seat.play)) if is_active(table, seat.play[slot])]
+    play, cards = seat.play, table.catalogue.cards
+    state.unresolved = [slot for slot in range(first, len(play)) if cards[play[slot]].is_active]
     state.step = "order"
     return []
 
@@ -166,11 +166,11 @@ def settle(table: Table, state: JackpotPayoutState) -> list[Event]:
         if count_ability(cards, "jackpot-shuffle"):
             return events + jackpot_shuffle(table, state)
         return events + after_jackpot(state)
-    events += consolation_prize(table, state)
+    events += consolation_prize(state, cards)
     if state.in_showdown:
         return events + end_showdown_turn(table, state)
     state.takes_left, state.special_ok = display_allowance(cards)
-    if shopping_spree(table, state):
+    if shopping_spree(cards):
         state.takes_left = -1
     state.step = "take"
     return events
@@ -206,6 +206,16 @@ def takeable(table: Table, state: JackpotPayoutState) -> list[Action]:
     if state.wilds:
         actions.append(_TAKE_WILD)
     return actions
+
+
+def _can_take(table: Table, state: JackpotPayoutState) -> bool:
+    """``takeable`` is not empty (the take step's ``offers``: asked after every card taken)."""
+    if state.takes_left == 0:
+        return False
+    if state.wilds:
+        return True
+    cards, special_ok = table.catalogue.cards, state.special_ok
+    return any(card is not None and (special_ok or not cards[card].is_special) for card in state.display)
 
 
 _TAKE_WILD, _DONE = Action.of("take", "wild"), Action.of("done")
@@ -265,7 +275,7 @@ def _take_explain(table: Table, state: JackpotPayoutState, action: Action) -> st
 
 
 @step("take", "take a card from the display ('take SLOT' or 'take wild'), or 'done'",
-      _take_options, _take_apply, _take_explain)
+      _take_options, _take_apply, _take_explain, _can_take)
 def display_done(table: Table, state: JackpotPayoutState) -> list[Event]:
     """Done with the display: decide on the Stuck Reels in play."""
     state.takes_left, state.special_ok = 0, False
@@ -278,11 +288,12 @@ def display_done(table: Table, state: JackpotPayoutState) -> list[Event]:
 @step("end-turn", "the turn ends")
 def end_turn(table: Table, state: JackpotPayoutState) -> list[Event]:
     """Cards in play go to the discard pile (kept Stuck Reels stay); then the end triggers."""
-    seat = state.seats[state.current]
-    kept = [seat.play[slot] for slot in sorted(state.stuck_kept)]
+    seat, stuck_kept = state.seats[state.current], state.stuck_kept
+    discard = seat.discard
+    kept = [seat.play[slot] for slot in sorted(stuck_kept)] if stuck_kept else []
     for slot, card in enumerate(seat.play):
-        if slot not in state.stuck_kept:
-            add(seat.discard, card)
+        if slot not in stuck_kept:
+            discard[card] = discard.get(card, 0) + 1  # state.add, at every turn's end
     seat.play, seat.kept, state.stuck_kept = kept, len(kept), []
     events: list[Event] = [TurnEnded(state.current)]
     if table.solo:

@@ -44,6 +44,7 @@ from companion.engine.games.thanks_a_lottery.moves import (
     finalize_moves,
     picked_dice,
     play_moves,
+    take_moves,
 )
 from companion.engine.games.thanks_a_lottery.scoring import lucky_number, round_score, space_points
 from companion.engine.games.thanks_a_lottery.state import (
@@ -64,18 +65,16 @@ from companion.engine.games.thanks_a_lottery.state import (
     RoundScored,
     RoundStopped,
     WildReplaced,
+    insort_card,
+    remove_cards,
+    take_from_deck,
 )
 from companion.engine.games.thanks_a_lottery.transcript import describe
 from companion.engine.registry import register
 
-
-def _insort_card(hand: list[str], card: str) -> None:
-    bisect.insort(hand, card)  # "1" < ... < "7" < "wild"
-
-
-def _remove_cards(hand: list[str], cards: list[str]) -> None:
-    for card in cards:
-        hand.remove(card)
+#: see ``ThanksALottery._offered``
+_Offered = tuple[LotteryState, Mapping[Action, Shape], dict[str, dict[Action, Extension]]]
+_PASS = Action.of(PASS)
 
 
 @register
@@ -108,6 +107,10 @@ class ThanksALottery(Game[LotteryState]):
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < config.players:
             raise ConfigError(f"option 'first_dealer' must be a seat 0-{config.players - 1}, not {dealer!r}")
         self.first_dealer = dealer
+        #: what :meth:`decisions` last offered on the act phase, for :meth:`apply_legal_decision`
+        #: (a bot's pick from that very list): the state, its ``play`` moves with their shapes,
+        #: and its ``add`` moves with their growths by block id. Any move applied forgets it.
+        self._offered: _Offered | None = None
 
     # --- components ------------------------------------------------------------------------
 
@@ -205,13 +208,16 @@ class ThanksALottery(Game[LotteryState]):
         if state.phase == ACT:
             seat = state.turn
             counts, wilds = state.counts(seat), state.wilds(seat)
-            actions = list(play_moves(counts, wilds))
+            plays = play_moves(counts, wilds)
+            actions = list(plays)
+            growths: dict[str, dict[Action, Extension]] = {}
             if state.has_block(seat):
-                actions += block_decisions(state.blocks, seat, counts, wilds)
-            actions.append(Action.of(PASS))
+                actions += block_decisions(state.blocks, seat, counts, wilds, growths)
+            actions.append(_PASS)
+            self._offered = (state, plays, growths)
             return actions
         if state.phase == TAKE:
-            return [Action.of(TAKE_DIE, v) for v in sorted(set(state.pool))]
+            return list(take_moves(frozenset(state.pool)))
         if state.phase == FINALIZE:
             return list(finalize_moves(tuple(state.dice[state.deciders[0]])))
         return []
@@ -229,6 +235,7 @@ class ThanksALottery(Game[LotteryState]):
 
     def apply_decision(self, state: LotteryState, action: Action) -> list[Event]:
         """Check ``action`` against the legal moves, explaining a refusal; then apply it."""
+        self._offered = None
         if state.phase == ACT:
             seat = state.turn
             if action.verb == PLAY:
@@ -238,14 +245,16 @@ class ThanksALottery(Game[LotteryState]):
                     raise IllegalActionError(explain.play(state, seat, action, moves))
                 return self._play(state, seat, shape)
             if action.verb == ADD and state.has_block(seat) and action.args:
-                block = state.block(str(action.args[0]))
+                block_id = str(action.args[0])
+                block = state.block(block_id)
                 ext = self.add_options(state, seat, block).get(action) if block else None
                 if block is not None and ext is not None:
-                    return self._add(state, seat, block, ext)
+                    return self._add(state, seat, block_id, block, ext)
             if action.verb == REPLACE and len(action.args) == 1 and state.has_block(seat):
-                block = state.block(str(action.args[0]))
+                block_id = str(action.args[0])
+                block = state.block(block_id)
                 if block is not None and block in self._replaceable(state, seat):
-                    return self._replace(state, seat, block)
+                    return self._replace(state, seat, block_id, block)
             if action.verb == PASS and not action.args:
                 return self._next_turn(state)
             named = state.block(str(action.args[0])) if action.args else None
@@ -273,17 +282,23 @@ class ThanksALottery(Game[LotteryState]):
         """:meth:`apply_decision` for a move taken from :meth:`decisions` of this state: the
         move's shape or growth is looked up, not checked and explained again."""
         verb = action.verb
+        offered, self._offered = self._offered, None
         if state.phase == ACT:
             seat = state.turn
+            if offered is not None and offered[0] is not state:
+                offered = None  # offered for another state (a copy): look the move up again
             if verb == PLAY:
-                return self._play(state, seat, play_moves(state.counts(seat), state.wilds(seat))[action])
+                plays = offered[1] if offered else play_moves(state.counts(seat), state.wilds(seat))
+                return self._play(state, seat, plays[action])
             if verb == PASS:
                 return self._next_turn(state)
-            block = state.block(str(action.args[0]))
+            block_id = str(action.args[0])
+            block = state.block(block_id)
             assert block is not None  # a move from decisions() names a block of this round
             if verb == ADD:
-                return self._add(state, seat, block, self.add_options(state, seat, block)[action])
-            return self._replace(state, seat, block)
+                growths = offered[2][block_id] if offered else self.add_options(state, seat, block)
+                return self._add(state, seat, block_id, block, growths[action])
+            return self._replace(state, seat, block_id, block)
         if state.phase == TAKE:
             return self._take(state, int(action.args[0]))
         if state.phase == FINALIZE:
@@ -297,28 +312,29 @@ class ThanksALottery(Game[LotteryState]):
         block, block_id = Block.from_shape(seat, shape), state.next_block_id()
         state.blocks.append(block)
         cards = block.cards()
-        _remove_cards(state.hands[seat], cards)
+        remove_cards(state.hands[seat], cards)
         event = BlockPlayed(seat, block_id, tuple(cards))
         return [event, *self._end_action(state, seat)]
 
-    def _add(self, state: LotteryState, seat: int, block: Block, ext: Extension) -> list[Event]:
+    def _add(self, state: LotteryState, seat: int, block_id: str, block: Block,
+             ext: Extension) -> list[Event]:
         cards = [str(n) for n in ext.real_added] + ([WILD] if ext.wild is not None else [])
         grown = ext.result  # the block as it lies now: the same run, longer
         block.first, block.size, block.wild_at = grown.numbers[0], len(grown.numbers), grown.wild_at
-        _remove_cards(state.hands[seat], cards)
+        remove_cards(state.hands[seat], cards)
         if block.owner != seat:  # one die per card added to someone else's block
             state.dice_owed = len(ext.added)
-        event = CardsAdded(seat, state.block_id(block), block.owner, tuple(cards))
+        event = CardsAdded(seat, block_id, block.owner, tuple(cards))
         return [event, *self._end_action(state, seat)]
 
-    def _replace(self, state: LotteryState, seat: int, block: Block) -> list[Event]:
+    def _replace(self, state: LotteryState, seat: int, block_id: str, block: Block) -> list[Event]:
         number = block.wild_number
         assert number is not None
         block.wild_at = None
         state.hands[seat].remove(str(number))
-        _insort_card(state.hands[seat], WILD)
+        insort_card(state.hands[seat], WILD)
         state.dice_owed = 1
-        event = WildReplaced(seat, state.block_id(block), block.owner, number)
+        event = WildReplaced(seat, block_id, block.owner, number)
         return [event, *self._end_action(state, seat)]
 
     def _take(self, state: LotteryState, value: int) -> list[Event]:
@@ -381,10 +397,11 @@ class ThanksALottery(Game[LotteryState]):
 
     def apply_outcome(self, state: LotteryState, point: ChancePoint, outcome: str) -> list[Event]:
         """Deal, roll, draw, re-roll or draw a lottery token."""
+        self._offered = None
         if state.phase == SETUP and state.to_deal:
             dealt = self.components.hand_size * state.players - state.to_deal
-            self._take_from_deck(state, outcome)
-            _insort_card(state.hands[(state.dealer + 1 + dealt) % state.players], outcome)
+            take_from_deck(state, outcome)
+            insort_card(state.hands[(state.dealer + 1 + dealt) % state.players], outcome)
             state.to_deal -= 1
             return []
         if state.phase == SETUP:
@@ -392,8 +409,8 @@ class ThanksALottery(Game[LotteryState]):
             state.to_roll -= 1
             return [] if state.to_roll else self._start_turn(state, (state.dealer + 1) % state.players)
         if state.phase == DRAW:
-            self._take_from_deck(state, outcome)
-            _insort_card(state.hands[state.turn], outcome)
+            take_from_deck(state, outcome)
+            insort_card(state.hands[state.turn], outcome)
             state.phase = ACT
             return [CardTaken(state.turn, outcome, "deck")]
         if state.phase == REROLL:
@@ -405,12 +422,6 @@ class ThanksALottery(Game[LotteryState]):
         if len(state.drawn) < self.components.tokens_drawn:
             return []
         return self._score_round(state)
-
-    @staticmethod
-    def _take_from_deck(state: LotteryState, card: str) -> None:
-        state.deck[card] -= 1
-        if not state.deck[card]:
-            del state.deck[card]
 
     def lucky_bonus(self, state: LotteryState, seat: int) -> int:
         """Variant lucky-card: real cards of the middle token's number in ``seat``'s blocks."""

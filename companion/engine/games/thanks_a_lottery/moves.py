@@ -96,10 +96,12 @@ def block_moves(block_id: str, kind: str, first: int, size: int, wild_at: int | 
     return _block_moves(block_id, kind, first, size, wild_at, part, 1 if wilds and wild_at is None else 0)
 
 
-def block_decisions(blocks: list[Block], seat: int, counts: Counts, wilds: int) -> list[Action]:
+def block_decisions(blocks: list[Block], seat: int, counts: Counts, wilds: int,
+                    growths: dict[str, dict[Action, Extension]] | None = None) -> list[Action]:
     """Every ``add`` ``seat`` can make now, block by block (b1, b2...) as :func:`block_moves`
     lists them (wilds only into the player's own blocks), then every ``replace``: one pass
-    over the table's blocks, as this runs at every decision."""
+    over the table's blocks, as this runs at every decision. ``growths`` (when given) gets
+    each block's ``add`` moves with what they add, by block id, as :func:`block_moves` has them."""
     held = _held(counts)
     actions: list[Action] = []
     replaces: list[Action] = []
@@ -109,7 +111,10 @@ def block_decisions(blocks: list[Block], seat: int, counts: Counts, wilds: int) 
         part = _part(kind, first, size, counts, held)
         wild = 1 if wilds and wild_at is None and block.owner == seat else 0
         if part or wild:  # else no card of the hand fits: nothing to look up
-            actions += _block_moves(block_id, kind, first, size, wild_at, part, wild)
+            moves = _block_moves(block_id, kind, first, size, wild_at, part, wild)
+            actions += moves
+            if growths is not None:
+                growths[block_id] = moves
         if wild_at is not None and can_replace(block, seat, counts):
             replaces.append(Action.of(REPLACE, block_id))
     actions += replaces
@@ -182,6 +187,12 @@ def finalize_moves(dice: tuple[int, ...]) -> tuple[Action, ...]:
 @lru_cache(maxsize=8192)
 def _reroll(chosen: tuple[int, ...]) -> Action:
     return Action.of(REROLL_DICE, *chosen)
+
+
+@lru_cache(maxsize=128)
+def take_moves(values: frozenset[int]) -> tuple[Action, ...]:
+    """``take N`` for each value the pool shows, lowest first (made once per set of values)."""
+    return tuple(Action.of(TAKE_DIE, v) for v in sorted(values))
 
 
 def picked_dice(action: Action, dice: list[int]) -> tuple[int, ...] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -152,6 +153,27 @@ class LotteryState:
     def block_cards(self, seat: int) -> int:
         """How many cards lie in ``seat``'s blocks."""
         return sum(block.size for block in self.blocks if block.owner == seat)
+
+
+# --- small moves on the cards --------------------------------------------------------------------
+
+
+def insort_card(hand: list[str], card: str) -> None:
+    """Put ``card`` into a sorted hand in its place."""
+    bisect.insort(hand, card)  # "1" < ... < "7" < "wild"
+
+
+def remove_cards(hand: list[str], cards: list[str]) -> None:
+    """Take ``cards`` out of a hand (the caller checked they are there)."""
+    for card in cards:
+        hand.remove(card)
+
+
+def take_from_deck(state: LotteryState, card: str) -> None:
+    """One ``card`` leaves the deck (the caller checked it is there)."""
+    state.deck[card] -= 1
+    if not state.deck[card]:
+        del state.deck[card]
 
 
 # --- events ------------------------------------------------------------------------------------
