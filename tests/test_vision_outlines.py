@@ -106,3 +106,53 @@ def test_a_readers_first_frame_gets_the_thorough_search(
     named = [c for c in first.cards if c.card_id == "cherry"]
     assert len(named) == 1
     assert np.linalg.norm(np.mean(named[0].corners, axis=0) - corners.mean(axis=0)) < 6.0
+
+
+def test_a_card_half_in_sun_half_in_shade_is_sure() -> None:
+    frame, corners = one_card(31)
+    # A shadow's edge across the table and the card, half way down the card.
+    edge = int(corners[:, 1].min() + 0.5 * np.ptp(corners[:, 1]))
+    shaded = frame.astype(np.float32)
+    shaded[edge:] *= 0.6
+    found = find_card_candidates(shaded.astype(np.uint8))
+    assert len(found) == 1 and near(found[0], corners)
+    assert found[0].sure and found[0].whole
+
+
+def overlapping_cards(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """A 378x504 photo of two cards on dark wood, the second lying over the first and shifted
+    sideways by a quarter of its width (one light region, about card-shaped); the union's box."""
+    rng = np.random.default_rng(seed)
+    h, w = 504, 378
+    noise = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 2.0)
+    frame = np.clip(np.array([40, 60, 90], np.float32) + (noise / noise.std())[..., None] * 8, 0, 255)
+    frame = frame.astype(np.uint8)
+    art = np.array([[0, 0], [199, 0], [199, 279], [0, 279]], np.float32)
+    for k, left in enumerate((110.0, 110.0 + 0.25 * 130)):
+        corners = np.array([[left, 150], [left + 130, 150], [left + 130, 332], [left, 332]], np.float32)
+        warp = cv2.getPerspectiveTransform(art, corners)
+        card = cv2.warpPerspective(synthetic_face(seed + k), warp, (w, h))
+        inside = cv2.warpPerspective(np.full((280, 200), 255, np.uint8), warp, (w, h)) > 127
+        frame = np.where(inside[..., None], card, frame)
+        # A card's edge over another card shows as a thin dark line (its thickness, its shadow).
+        cv2.polylines(frame, [corners.astype(np.int32)], True, (120, 120, 120), 2)
+    return frame, np.array([[110, 150], [272.5, 150], [272.5, 332], [110, 332]], np.float32)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_two_overlapping_cards_are_never_one_sure_card(seed: int) -> None:
+    frame, union = overlapping_cards(seed)
+    for thorough in (False, True):
+        found = find_card_candidates(frame, thorough=thorough)
+        assert not any(o.sure and near(o, union) for o in found)
+
+
+PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "realcards" / "photos"
+
+
+@pytest.mark.skipif(not PHOTOS.is_dir(), reason="shared/realcards photos not beside the repository")
+@pytest.mark.parametrize("name", ["IMG_2393", "IMG_2443"])
+def test_real_cards_across_a_shadows_edge_are_sure(name: str) -> None:
+    photo = cv2.imread(str(PHOTOS / f"{name}.JPG"))
+    found = [o for o in find_card_candidates(photo, thorough=True) if o.sure]
+    assert len(found) == 1 and found[0].whole

@@ -46,6 +46,7 @@ from vision.card_checks import (
     refine,
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
+from vision.card_seams import find_seams
 
 __all__ = ["CardOutline", "find_card_candidates", "find_card_outlines", "order_quad"]
 
@@ -218,7 +219,6 @@ class _Seen:
         return True
 
 
-
 def _support_in_view(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """For each quad (Q x 4 x 2, or one 4 x 2), the share of its sides in view that straight
     edges cover; sides along or past the frame's border are the frame's, not the card's, and
@@ -296,6 +296,10 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
         # Surely a card only along straight edges (a region's outline may run through texture
         # where the detector breaks a card's edge up, so it needs less).
         if evidence == 2 and support < (SURE_SUPPORT if from_lines else REGION_SURE_SUPPORT):
+            evidence = 1
+        # Several cards overlapping make one region with a paper border all round; the edge
+        # of the card on top crosses it as a seam: not one card.
+        if evidence == 2 and find_seams(lightness, quad):
             evidence = 1
         if evidence:
             score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100

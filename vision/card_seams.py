@@ -1,0 +1,97 @@
+"""Seams inside an outline: the straight edge of a card lying over another card.
+
+Cards that touch, overlap or are fanned out make one light region, and its outline can look
+like one big card with an even paper border. What gives it away is a seam: the edge of the
+card on top runs straight across the region from one side to the opposite one, as a thin dark
+line where it crosses the other card's paper (the shadow of the card's thickness) and a step
+where it crosses the other card's print. Inside a single card no straight line crosses
+the paper border: a face card's art frame stops short of it, pips and indices are short, and a
+shadow's edge across the card is a step from light to shade, not a thin line.
+
+:func:`find_seams` looks at the outline flattened to a portrait card and tries every straight
+line from one side to the opposite side (within a third of the width of square to them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.card_checks import order_quad
+
+#: The outline is flattened to this size (px) to look for seams.
+_SEAM_W, _SEAM_H = 60, 84
+#: A seam is a step (lightness, 0-255) at least this big along most of its length ...
+STEP = 10.0
+#: ... and a thin line at least this much darker than both sides where it crosses the border.
+VALLEY = 6.0
+#: The share of its length a seam must show as a step or a thin line.
+SEAM_SHARE = 0.75
+#: Rows of the flattened card at each end that are the paper border, and how many of them
+#: must show the seam as a thin line.
+_END_ROWS, _END_HITS = 5, 3
+#: Seams are looked for this share of the width or more away from the sides.
+_SIDE_MARGIN = 0.12
+
+
+@dataclass(frozen=True)
+class Seam:
+    """A straight seam across an outline, in the outline's portrait frame (0..1 each way).
+
+    ``across``: True when it runs from the top side to the bottom side (splitting the card
+    into left and right parts), False when from the left side to the right side.
+    ``start``, ``end``: where it meets the two sides, as a share of the other side's length.
+    """
+
+    across: bool
+    start: float
+    end: float
+
+
+def _line_scores(lightness: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every straight line from the first row to the last of ``lightness`` (n x m): its
+    column at the first and last row, and whether it is a seam (see the module's docstring)."""
+    n, m = lightness.shape
+    padded = np.pad(lightness, ((0, 0), (2, 2)), mode="edge")
+    step = np.abs(padded[:, 3:-1] - padded[:, 1:-3])
+    valley = np.minimum(padded[:, :-4], padded[:, 4:]) - padded[:, 2:-2]
+    # A pixel of slack either way: the line is drawn on a coarse grid.
+    step = cv2.dilate(step, np.ones((1, 3), np.uint8)) > STEP
+    valley = cv2.dilate(valley, np.ones((1, 3), np.uint8)) > VALLEY
+    # A seam shows as a thin line in most of the first and the last few rows: only lines
+    # between such places are followed. A line near a side is a printed frame round the art
+    # (or a sliver of a card under another: too little to tell), not a seam.
+    margin = int(_SIDE_MARGIN * m)
+    inner = np.arange(margin, m - margin)
+    starts = inner[valley[:_END_ROWS, margin : m - margin].sum(axis=0) >= _END_HITS]
+    stops = inner[valley[-_END_ROWS:, margin : m - margin].sum(axis=0) >= _END_HITS]
+    top, bottom = np.meshgrid(starts, stops, indexing="ij")
+    keep = np.abs(top - bottom) <= m // 3
+    top, bottom = top[keep], bottom[keep]
+    rows = np.arange(n)
+    path = np.round(top[:, None] + (bottom - top)[:, None] * rows[None, :] / (n - 1)).astype(np.intp)
+    share = (step | valley)[rows[None, :], path].mean(axis=1)
+    thin = valley[rows[None, :], path]
+    ends = (thin[:, :_END_ROWS].sum(axis=1) >= _END_HITS) & (thin[:, -_END_ROWS:].sum(axis=1) >= _END_HITS)
+    return top, bottom, ends & (share >= SEAM_SHARE)
+
+
+def find_seams(grey: np.ndarray, quad: np.ndarray) -> list[Seam]:
+    """Seams across the outline ``quad`` (4 x 2) in the ``grey`` image, at most one per place
+    (lines found a few pixels apart are one seam)."""
+    target = np.array([[0, 0], [_SEAM_W - 1, 0], [_SEAM_W - 1, _SEAM_H - 1], [0, _SEAM_H - 1]], np.float32)
+    homography = cv2.getPerspectiveTransform(order_quad(quad), target)
+    flat = cv2.warpPerspective(grey, homography, (_SEAM_W, _SEAM_H)).astype(np.float32)
+    seams: list[Seam] = []
+    for across, lightness in ((True, flat), (False, np.ascontiguousarray(flat.T))):
+        top, bottom, is_seam = _line_scores(lightness)
+        width = lightness.shape[1] - 1
+        taken: list[float] = []
+        for k in np.flatnonzero(is_seam):
+            middle = (top[k] + bottom[k]) / 2
+            if all(abs(middle - other) > 4 for other in taken):
+                taken.append(middle)
+                seams.append(Seam(across, float(top[k]) / width, float(bottom[k]) / width))
+    return seams
