@@ -100,9 +100,9 @@ def _quad_of(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _paper_map(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Grey and a colour-difference channel (0: neutral paper; high: coloured table)."""
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+def _paper_map(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Lightness and a colour-difference channel (0: neutral paper; high: coloured table) of a
+    Lab image."""
     lightness = lab[:, :, 0]
     a = lab[:, :, 1].astype(np.int16) - 128
     b = lab[:, :, 2].astype(np.int16) - 128
@@ -261,8 +261,8 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
     small = frame
     if scale < 1.0:
         small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    lightness, chroma = _paper_map(small)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+    lightness, chroma = _paper_map(lab)
     image_area = float(small.shape[0] * small.shape[1])
     scored: list[tuple[float, int, np.ndarray]] = []
     min_area = MIN_AREA_SHARE * image_area
