@@ -365,3 +365,36 @@ def test_a_win_given_up_by_a_spin_is_never_banked(tmp_path: Path) -> None:
     assert flow.scores() == (0, 0)
     view = flow.view()
     assert isinstance(view, TableView) and view.reels is not None and view.reels.payout == 0
+
+
+def test_a_claimed_card_on_a_stack_that_keeps_cards_is_not_the_next_spins_card(tmp_path: Path) -> None:
+    """Claimed cards lie on the mat until the player takes them, even where older cards lie beneath
+    (no refill then): a spin right after the claim must not take one of them as its new card, not
+    from the frames read before the claim, nor from the frames that still show it after the spin
+    (``bench misreads``: Bandit, seed 22, zone r0c2)."""
+    flow, _ = new_flow(tmp_path, "table")
+    flow.on_observations(grid(NINE))
+    flow.on_input(press("collect"))  # claim the cherry row; it is refilled
+    refill = {"r0c0": "plum", "r0c1": "bell", "r0c2": "seven"}
+    flow.on_observations(grid({**NINE, **refill}))
+    flow.on_input(press("lever"))  # spin all three columns: the new cards lie on the old ones
+    spun = {"r0c0": "any", "r0c1": "plum", "r0c2": "any", "r1c0": "bell", "r1c1": "seven",
+            "r1c2": "cherry", "r2c0": "cherry", "r2c1": "bell", "r2c2": "seven"}
+    flow.on_observations(grid(spun))
+    assert not flow.dealing() and flow.state.claimable == [0]
+    flow.on_input(press("collect"))  # claim the plum row: the refill shows beneath, no new deal
+    assert not flow.dealing()
+    flow.on_observations(grid(spun))
+    assert flow.alert is None  # the claimed cards are not "moved": they wait to be taken
+    flow.on_input(press("hold1"))
+    flow.on_input(press("hold2"))
+    flow.on_input(press("lever"))  # spin column 3 before the camera saw the claimed cards go
+    assert flow.zones() == ("r0c2", "r1c2", "r2c2")
+    version = flow.session.version
+    flow.tick(0.0)  # the readings from before the claim
+    flow.on_observations(grid(spun))  # Bob has not taken the claimed cards yet
+    assert flow.session.version == version
+    flow.on_observations(grid({**spun, **refill}))  # he has: the refill shows again
+    assert flow.session.version == version
+    flow.on_observations(grid({**spun, **refill, "r0c2": "bell", "r1c2": "plum", "r2c2": "cherry"}))
+    assert [str(a) for a in flow.match.log[-3:]] == ["reveal bell", "reveal plum", "reveal cherry"]

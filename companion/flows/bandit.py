@@ -15,12 +15,16 @@ down": a card may land on the same symbol); the engine then checks it is possibl
 hand (previous/next symbol among those still possible), ``collect`` confirms it; with the
 camera gone, entry by buttons is the way. Every card read or entered is journaled.
 
-"What lay there before" is the card the game knew on that stack, or, for a stack emptied by a
-claim, the claimed card (it lies there until the player picks it up). Game two's first deal is
-stricter: game one's cards may still cover the mat, and lifting a top card shows an older one,
-so the screen asks the table to clear the grid and a zone's card counts only once the camera
-has seen that zone empty since game two began (or after ``collect`` and the settling frames,
-as for a card that looks like the one beneath).
+"What lay there before" is every card that may still lie on that stack's place when the deal
+begins: the card the game knew on that stack, a claimed card (it lies there until the player
+picks it up, even where older cards lie beneath and nothing is refilled; forgotten once the
+camera sees that place show something else), and what the camera last read there (its readings
+may come from frames taken before the deal began: a player may spin right after a claim). Once
+the camera has seen that place empty since the deal began, any card laid there is new. Game
+two's first deal is stricter: game one's cards may still cover the mat, and lifting a top card
+shows an older one, so the screen asks the table to clear the grid and a zone's card counts only
+once the camera has seen that zone empty since game two began (or after ``collect`` and the
+settling frames, as for a card that looks like the one beneath).
 
 The win is celebrated when it lands, as on a real slot machine: the moment the reels stop on a
 winning row its line flashes, the fanfare plays, coins fall and ``+N`` shows what the row pays
@@ -77,8 +81,12 @@ class BanditFlow(Flow):
         super().__init__(session)
         self.held: set[int] = set()
         self.stop_armed = False
-        #: table mode: what lay on each pending stack when the deal began (to see a change)
-        self.before: dict[str, str | None] = {}
+        #: table mode: the cards that may lie on each pending stack's place when the deal began
+        #: (none of them is the new card before COLLECT and the settling frames)
+        self.before: dict[str, frozenset[str]] = {}
+        #: claimed cards that may still lie on the mat, by zone, until the camera sees that place
+        #: show something else
+        self.claimed_lying: dict[str, str] = {}
         #: observation batches seen so far, and the batch at which the dealer pressed COLLECT
         self.batches = 0
         self.confirmed_at: int | None = None
@@ -168,9 +176,12 @@ class BanditFlow(Flow):
             stacks = [row * COLUMNS + c for c in range(COLUMNS)]
             lying = {zone_of(stack): self.state.stacks[stack][-1] for stack in stacks}
             events = self.apply(Action.of("claim", row))
-            if any(isinstance(e, JackpotHit) for e in events or []):
+            if events is None:
+                return
+            if any(isinstance(e, JackpotHit) for e in events):
                 self.cue("coin")  # the points go into the score now (the win was celebrated as it landed)
-            self._start_deal(lying)
+            self.claimed_lying.update(lying)
+            self._start_deal()
         elif control == "back" and event.kind == PRESS:
             if not self.stop_armed:
                 self.stop_armed = True
@@ -182,13 +193,12 @@ class BanditFlow(Flow):
 
     # --- dealing ---------------------------------------------------------------------------
 
-    def _start_deal(self, lying: Mapping[str, str] | None = None) -> None:
-        """Remember what the pending stacks showed, so the camera can see the new cards land.
-
-        ``lying``: cards that still lie on the mat although the game took them off their stacks
-        (a claimed row, until the player picks it up): they are not the refill. At the first deal
-        of game two every zone must first be seen empty: game one's cards may still lie there,
-        and the top card of a stack may hide older ones.
+    def _start_deal(self) -> None:
+        """Remember what may lie on the pending stacks' places, so the camera can see the new
+        cards land: the game's top card, a claimed card not yet taken away (:attr:`claimed_lying`)
+        and what the camera last read there (the new cards are laid after the deal began). At the
+        first deal of game two every zone must first be seen empty: game one's cards may still
+        lie there, and the top card of a stack may hide older ones.
         """
         if not self.dealing():
             return
@@ -197,14 +207,23 @@ class BanditFlow(Flow):
         if 0 <= revealed <= len(self._deal_stacks) and self._deal_stacks[revealed:] == pending:
             return  # the same deal, some of its cards already revealed
         self._deal_start, self._deal_stacks = self.session.version, pending
-        self.before = {zone_of(s): (self.state.stacks[s][-1] if self.state.stacks[s] else None)
-                       for s in self.state.pending}
-        self.before.update({zone: card for zone, card in (lying or {}).items() if zone in self.before})
+        self.before = {zone_of(s): self._lying_on(s) for s in pending}
         fresh_game = self.fresh_deal() and self.state.game_index > 0
         self.must_clear = {zone_of(s) for s in pending} if fresh_game else set()
         self._clear_after = self.batches
         self.confirmed_at = None
         self.manual = None if self.camera_ok else 0
+
+    def _lying_on(self, stack: int) -> frozenset[str]:
+        """The cards that may lie on ``stack``'s place now (see :meth:`_start_deal`)."""
+        zone = zone_of(stack)
+        seen = self.observations.get(zone)
+        cards = {self.state.stacks[stack][-1]} if self.state.stacks[stack] else set()
+        if zone in self.claimed_lying:
+            cards.add(self.claimed_lying[zone])
+        if seen is not None and seen.status in ("stable", "changed", "settling") and seen.card_id is not None:
+            cards.add(seen.card_id)
+        return frozenset(cards)
 
     def tick(self, now: float) -> None:
         """Cabinet: deal one card per frame after a decision. Table: start tracking a new deal."""
@@ -226,14 +245,23 @@ class BanditFlow(Flow):
 
     def on_observations(self, observations: Mapping[str, Observation]) -> None:
         """Keep the latest readings; turn stable, possible ones into reveals."""
+        if self.table_mode and self.dealing():
+            self._start_deal()  # a deal begun since the last readings: they show what lay there before it
         self.observations = dict(observations)
         self.batches += 1
         if not self.table_mode or not self.camera_ok or self.over:
             return
+        for zone, card in list(self.claimed_lying.items()):
+            seen = observations.get(zone)
+            if seen is not None and seen.status in ("stable", "changed", "empty") and seen.card_id != card:
+                del self.claimed_lying[zone]  # taken away (or covered by a new card)
         if self.dealing():
             self._start_deal()
             if self.batches > self._clear_after:
-                self.must_clear -= {zone for zone, seen in observations.items() if seen.status == "empty"}
+                cleared = {zone for zone, seen in observations.items() if seen.status == "empty"}
+                self.must_clear -= cleared
+                # a place seen empty since the deal began: whatever lies there next is new
+                self.before.update(dict.fromkeys(cleared & self.before.keys(), frozenset()))
             self._take_observations()
         else:
             self._check_table()
@@ -245,6 +273,8 @@ class BanditFlow(Flow):
             cards = self.state.stacks[stack]
             if seen is None or seen.status not in ("stable", "changed") or not cards or seen.card_id is None:
                 continue
+            if seen.card_id == self.claimed_lying.get(zone_of(stack)):
+                continue  # a claimed card the player has not taken yet: the card beneath shows then
             if seen.card_id != cards[-1]:
                 self.alert = (f"{place_of(stack).capitalize()} shows {seen.card_id}, but the game "
                               f"has {cards[-1]} there: put the cards back as they were")
@@ -266,8 +296,8 @@ class BanditFlow(Flow):
                 return
             if seen is None or seen.status not in ("stable", "changed") or seen.card_id is None:
                 return  # nothing there yet, or a card still settling
-            if seen.card_id == self.before.get(zone) and not self.settled():
-                return  # the old card still lies there; wait for the new one (or COLLECT)
+            if seen.card_id in self.before.get(zone, ()) and not self.settled():
+                return  # an old card still lies there; wait for the new one (or COLLECT)
             point = self.match.chance_point
             assert point is not None
             try:
