@@ -218,9 +218,12 @@ class FrameClockDealer:
 
 
 def _wrong(game: str, observation: dict[str, Any], dealer: Any, table: Any,
-           truth: dict[str, Any]) -> dict[str, Any] | None:
+           truth: dict[str, Any], flow: Any = None) -> dict[str, Any] | None:
     """What is wrong with a camera observation being journalled (None: it is what lay there in
-    the frame the camera update came from: ``truth``; the dealer may have moved it since)."""
+    the frame the camera update came from: ``truth``; the dealer may have moved it since).
+    Bandit: it must also be the card the dealer lays for this deal (``flow``'s), not one left
+    from an earlier deal: :meth:`SimDealer.planned` (drawn ahead when the flow began the deal
+    since the dealer's last turn)."""
     if game == "thanks-a-lottery":
         from companion.flows.thanks_a_lottery_table import FACT, ZONES
 
@@ -233,11 +236,27 @@ def _wrong(game: str, observation: dict[str, Any], dealer: Any, table: Any,
         return None
     zone, card = observation.get("zone"), observation.get("card")
     lying = truth.get(zone)
-    laid = dealer._dealt.get(zone) if game == "bandit" else lying
+    laid = dealer.planned(flow).get(zone) if game == "bandit" else lying
     if card == laid and card == lying:
         return None
     return {"zone": zone, "read": card, "laid": laid, "lying": lying, "lying_now": table.truth.get(zone),
             "sliding": any(key == zone or key.startswith(f"{zone}#") for key in table._slides)}
+
+
+def payout_wrong(match: Any, corrections: dict[int, str]) -> bool:
+    """Whether ``match``'s scores differ from the same match with the reveals at the log positions
+    ``corrections`` names made with the cards given there (the cards the dealer laid) and every
+    other action as played; a log that no longer replays (a claim of a row that did not win) is a
+    wrong payout too."""
+    from companion.engine import replay
+
+    fixed = [f"reveal {corrections[i]}" if i in corrections else str(action)
+             for i, action in enumerate(match.log)]
+    try:
+        truth = replay(match.config, fixed)
+    except ValueError:
+        return True
+    return bool(truth.game.scores(truth.state) != match.game.scores(match.state))
 
 
 def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> dict[str, Any]:
@@ -245,7 +264,6 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
     from companion.daemon import app
     from companion.daemon.app import Daemon, RunOptions
     from companion.daemon.camera import CameraWorker, VisionUpdate
-    from companion.engine import replay
     from companion.simtable.dealer import SimDealer, SimulatedCamera
 
     class Camera(SimulatedCamera):
@@ -294,7 +312,8 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
 
                 def checked(observation: Any, session: Any = session, observe: Any = observe,
                             dealer: Any = dealer, camera: Any = camera, frame_at: list[float] = frame_at,
-                            corrections: dict[int, str] = corrections) -> None:
+                            corrections: dict[int, str] = corrections, flow: Any = flow,
+                            match_seed: int = seed * 1000 + match) -> None:
                     nonlocal wrong_here
                     source = observation.get("source")
                     # a Lottery move is read from the cards laid; one without cards (a pass, dice
@@ -306,13 +325,14 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
                         table = camera.tables.get(game)
                         problem = None
                         if table is not None:
-                            problem = _wrong(game, observation, dealer, table, table.lying_at(frame_at[0]))
+                            problem = _wrong(game, observation, dealer, table, table.lying_at(frame_at[0]),
+                                             flow)
                         if problem is not None:
                             counts["wrong_reveals"] += 1
                             wrong_here += 1
-                            if game == "bandit":
+                            if game == "bandit" and problem["laid"] is not None:
                                 corrections[session.version] = str(problem["laid"])
-                            wrong.append({**problem, "version": session.version})
+                            wrong.append({**problem, "version": session.version, "match_seed": match_seed})
                     elif source == "buttons" and is_move and "note" not in observation:
                         # a card the camera could have read (one lying in a zone of the mat);
                         # what the mat has no zone for (a display card) is always entered by hand
@@ -340,15 +360,8 @@ def play(turns: int, rule: str, seed: int, tmp: Path, game: str = "bandit") -> d
                     counts["cards_laid"] += table.laid
                     counts["re_placed"] += table.replaced
                 counts["matches"] += 1
-                if corrections:
-                    log = [str(action) for action in flow.match.log]
-                    fixed = [f"reveal {corrections[i]}" if i in corrections else a for i, a in enumerate(log)]
-                    try:
-                        truth = replay(session.config, fixed)
-                        if truth.game.scores(truth.state) != flow.match.game.scores(flow.match.state):
-                            counts["wrong_payouts"] += 1
-                    except ValueError:
-                        counts["wrong_payouts"] += 1
+                if corrections and len(corrections) == wrong_here:
+                    counts["wrong_payouts"] += payout_wrong(flow.match, corrections)
                 elif wrong_here:
                     counts["wrong_payouts"] += 1  # not replayed: counted as wrong
             finally:

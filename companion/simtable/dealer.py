@@ -118,15 +118,11 @@ class SimDealer:
         pending = tuple(state.pending) if flow.dealing() else ()
         if not pending:
             self._deal_start, self._deal_stacks = -1, ()
-        else:
-            revealed = flow.session.version - self._deal_start
-            same_deal = (0 <= revealed <= len(self._deal_stacks)
-                         and self._deal_stacks[revealed:] == pending)
-            if not same_deal:
-                self._deal(flow, list(pending))
-                self._deal_start, self._deal_stacks = flow.session.version, pending
-                self._since = now
-                self._straightened = False
+        elif not self._same_deal(flow, pending):
+            self._dealt = self._draw(flow, list(pending), self.rng)
+            self._deal_start, self._deal_stacks = flow.session.version, pending
+            self._since = now
+            self._straightened = False
         for stack in range(9):
             zone = zone_of(stack)
             if stack in pending:
@@ -146,18 +142,36 @@ class SimDealer:
         if now - self._since > min(CONFIRM_AFTER, self.straighten_after):
             self._help(daemon, flow, now)
 
-    def _deal(self, flow: BanditFlow, pending: list[int]) -> None:
+    def _same_deal(self, flow: BanditFlow, pending: tuple[int, ...]) -> bool:
+        """Whether ``pending`` is what is left of the deal this dealer last dealt."""
+        revealed = flow.session.version - self._deal_start
+        return 0 <= revealed <= len(self._deal_stacks) and self._deal_stacks[revealed:] == pending
+
+    def planned(self, flow: BanditFlow) -> dict[str, str]:
+        """The cards this dealer lays for the flow's current deal, by zone: the ones it dealt, or,
+        for a deal it has not seen yet (the flow began it since the dealer's last turn), the ones
+        it will draw for it (``bench misreads`` judges a camera reveal against them)."""
+        pending = tuple(flow.state.pending) if flow.dealing() else ()
+        if not pending:
+            return {}
+        if self._same_deal(flow, pending):
+            return dict(self._dealt)
+        return self._draw(flow, list(pending), copy.deepcopy(self.rng))
+
+    @staticmethod
+    def _draw(flow: BanditFlow, pending: list[int], rng: random.Random) -> dict[str, str]:
         """Draw the cards for ``pending`` from the deck with the engine's odds, in dealing order."""
         clone = copy.deepcopy(flow.match)
-        resolver = SeededResolver(self.rng)
-        self._dealt = {}
+        resolver = SeededResolver(rng)
+        dealt: dict[str, str] = {}
         for stack in pending:
             point = clone.chance_point
             if point is None:
                 break
             card = resolver.resolve(point)
             clone.apply(Action.reveal(card))
-            self._dealt[zone_of(stack)] = card
+            dealt[zone_of(stack)] = card
+        return dealt
 
     def _help(self, daemon: Companion, flow: BanditFlow, now: float) -> None:
         """The camera has not taken the deal yet: confirm, straighten, then enter by buttons."""
