@@ -108,7 +108,7 @@ def block_decisions(blocks: list[Block], seat: int, counts: Counts, wilds: int,
     for index, block in enumerate(blocks):
         kind, first, size, wild_at = block.kind, block.first, block.size, block.wild_at
         block_id = _BLOCK_IDS[index] if index < len(_BLOCK_IDS) else f"b{index + 1}"
-        part = _part(kind, first, size, counts, held)
+        part = counts[first - 1] if kind == IDENTICAL else held & _OUTSIDE[first, size]  # _part
         wild = 1 if wilds and wild_at is None and block.owner == seat else 0
         if part or wild:  # else no card of the hand fits: nothing to look up
             moves = _block_moves(block_id, kind, first, size, wild_at, part, wild)

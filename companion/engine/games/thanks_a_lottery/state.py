@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 
 from companion.engine.events import Event
 from companion.engine.games.thanks_a_lottery.blocks import IDENTICAL, Shape, sequence
@@ -67,6 +68,17 @@ class Block:
         return list(_cards(self.kind, self.first, self.size, self.wild_at))
 
 
+#: a block's owner (``has_block`` looks through the blocks at every decision)
+_OWNER = attrgetter("owner")
+
+
+@lru_cache(maxsize=4096)
+def _counts(hand: tuple[str, ...]) -> tuple[int, ...]:
+    """How many of each number 1-7 a hand holds (a hand is counted at every decision; the same
+    hands come back game after game)."""
+    return tuple(map(hand.count, NUMBER_IDS))
+
+
 @lru_cache(maxsize=1024)
 def block_numbers(kind: str, first: int, size: int) -> tuple[int, ...]:
     """The numbers of a block lying as ``kind`` from ``first``, ``size`` long, in table order."""
@@ -123,7 +135,7 @@ class LotteryState:
 
     def counts(self, seat: int) -> tuple[int, ...]:
         """How many of each number 1-7 ``seat`` holds."""
-        return tuple(map(self.hands[seat].count, NUMBER_IDS))
+        return _counts(tuple(self.hands[seat]))
 
     def wilds(self, seat: int) -> int:
         """How many wilds ``seat`` holds."""
@@ -148,7 +160,7 @@ class LotteryState:
 
     def has_block(self, seat: int) -> bool:
         """True once ``seat`` has played a block this round (unlocking the other actions)."""
-        return seat in [block.owner for block in self.blocks]  # cheaper than any() on a few blocks
+        return seat in map(_OWNER, self.blocks)  # cheaper than any() on a few blocks
 
     def block_cards(self, seat: int) -> int:
         """How many cards lie in ``seat``'s blocks."""
