@@ -253,7 +253,12 @@ def _stuck_apply(table: Table, state: JackpotPayoutState, action: Action) -> lis
     return []
 
 
-@step("stuck", "keep the Stuck Reel in play ('keep') or discard it ('release')", _stuck_options, _stuck_apply)
+def _stuck_offers(table: Table, state: JackpotPayoutState) -> bool:
+    return bool(state.stuck_left)  # _stuck_options is not empty
+
+
+@step("stuck", "keep the Stuck Reel in play ('keep') or discard it ('release')", _stuck_options, _stuck_apply,
+      offers=_stuck_offers)
 def _stuck_decided(table: Table, state: JackpotPayoutState) -> list[Event]:
     state.step = "end-turn"
     return []

@@ -180,6 +180,13 @@ def advance(table: Table, state: JackpotPayoutState, events: list[Event] | None 
     ``events`` (a new list when None) with the events of what ran added."""
     if events is None:
         events = []
+    queue = state.reveal_queue
+    if queue and not state.over:
+        # The usual case after a card is revealed: the next card of the queue is a chance
+        # point too (no known top card, a deck to draw from), and nothing else runs.
+        seat = state.seats[queue[0]]
+        if seat.deck and not seat.deck_top:
+            return events
     for _ in range(_MAX_AUTO):
         if state.over:
             return events

@@ -116,13 +116,14 @@ def start_turn(table: Table, state: JackpotPayoutState) -> list[Event]:
 @step("reveal", "the cards are revealed")
 def cards_revealed(table: Table, state: JackpotPayoutState) -> list[Event]:
     """The revealed cards go into play; their abilities wait to be resolved."""
-    seat = state.seats[state.current]
-    first = len(seat.play)
+    seat, cards = state.seats[state.current], table.catalogue.cards
+    play, unresolved = seat.play, []
     seat.kept = 0  # the kept Stuck Reels are simply cards in play from now on
-    seat.play.extend(r.card for r in state.revealed)
-    state.revealed = []
-    play, cards = seat.play, table.catalogue.cards
-    state.unresolved = [slot for slot in range(first, len(play)) if cards[play[slot]].is_active]
+    for revealed in state.revealed:  # a loop, not comprehensions: three cards, every turn
+        if cards[revealed.card].is_active:
+            unresolved.append(len(play))
+        play.append(revealed.card)
+    state.revealed, state.unresolved = [], unresolved
     state.step = "order"
     return []
 
@@ -139,7 +140,12 @@ def _order_apply(table: Table, state: JackpotPayoutState, action: Action) -> lis
     return start_ability(table, state, slot)
 
 
-@step("order", "choose the next card whose ability resolves: 'resolve SLOT'", _order_options, _order_apply)
+def _order_offers(table: Table, state: JackpotPayoutState) -> bool:
+    return len(state.unresolved) >= 2  # _order_options is not empty
+
+
+@step("order", "choose the next card whose ability resolves: 'resolve SLOT'", _order_options, _order_apply,
+      offers=_order_offers)
 def next_ability(table: Table, state: JackpotPayoutState) -> list[Event]:
     """A lone unresolved ability starts by itself; with none left the turn is settled."""
     if state.unresolved:
@@ -222,6 +228,12 @@ _TAKE_WILD, _DONE = Action.of("take", "wild"), Action.of("done")
 
 
 @cache
+def _pile_words(slot: int) -> str:
+    """``display pile N`` for a card taken from pile ``slot`` (the same few, at every take)."""
+    return f"display pile {slot + 1}"
+
+
+@cache
 def _take_slot(slot: int) -> Action:
     """``take SLOT``, made once per slot (the display is offered at every take)."""
     return Action.of("take", slot)
@@ -250,7 +262,7 @@ def _take_apply(table: Table, state: JackpotPayoutState, action: Action) -> list
         card = shown
         state.display[slot] = None
         state.refill.append(slot)
-        source = f"display pile {slot + 1}"
+        source = _pile_words(slot)
     add(seat.discard, card)
     if state.takes_left > 0:
         state.takes_left -= 1
@@ -292,7 +304,7 @@ def end_turn(table: Table, state: JackpotPayoutState) -> list[Event]:
     discard = seat.discard
     kept = [seat.play[slot] for slot in sorted(stuck_kept)] if stuck_kept else []
     for slot, card in enumerate(seat.play):
-        if slot not in stuck_kept:
+        if not stuck_kept or slot not in stuck_kept:
             discard[card] = discard.get(card, 0) + 1  # state.add, at every turn's end
     seat.play, seat.kept, state.stuck_kept = kept, len(kept), []
     events: list[Event] = [TurnEnded(state.current)]
