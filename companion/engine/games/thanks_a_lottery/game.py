@@ -65,6 +65,7 @@ from companion.engine.games.thanks_a_lottery.state import (
     RoundScored,
     RoundStopped,
     WildReplaced,
+    hand_summary,
     insort_card,
     remove_cards,
     take_from_deck,
@@ -107,6 +108,7 @@ class ThanksALottery(Game[LotteryState]):
         if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < config.players:
             raise ConfigError(f"option 'first_dealer' must be a seat 0-{config.players - 1}, not {dealer!r}")
         self.first_dealer = dealer
+        self._long_game = self.has_variant(LONG_GAME)  # asked at every turn
         #: what :meth:`decisions` last offered on the act phase, for :meth:`apply_legal_decision`
         #: (a bot's pick from that very list): the state, its ``play`` moves with their shapes,
         #: and its ``add`` moves with their growths by block id. Any move applied forgets it.
@@ -207,12 +209,12 @@ class ThanksALottery(Game[LotteryState]):
         """Every legal decision of the current player (see the package docstring)."""
         if state.phase == ACT:
             seat = state.turn
-            counts, wilds = state.counts(seat), state.wilds(seat)
+            counts, wilds, held = hand_summary(tuple(state.hands[seat]))
             plays = play_moves(counts, wilds)
             actions = list(plays)
             growths: dict[str, dict[Action, Extension]] = {}
             if state.has_block(seat):
-                actions += block_decisions(state.blocks, seat, counts, wilds, growths)
+                actions += block_decisions(state.blocks, seat, counts, wilds, growths, held)
             actions.append(_PASS)
             self._offered = (state, plays, growths)
             return actions
@@ -368,7 +370,7 @@ class ThanksALottery(Game[LotteryState]):
     def _start_turn(self, state: LotteryState, seat: int) -> list[Event]:
         state.turn = seat
         events: list[Event] = [TurnStarted(seat)]
-        if not self.has_variant(LONG_GAME) and not state.hands[seat] and state.dice[seat]:
+        if not self._long_game and not state.hands[seat] and state.dice[seat]:
             return events + self._end_round(state, seat, "started a turn with no cards and at least one die")
         if not sum(state.deck.values()):
             return events + self._end_round(state, seat, "could not draw: the deck ran out")

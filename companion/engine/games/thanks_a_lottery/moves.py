@@ -97,12 +97,15 @@ def block_moves(block_id: str, kind: str, first: int, size: int, wild_at: int | 
 
 
 def block_decisions(blocks: list[Block], seat: int, counts: Counts, wilds: int,
-                    growths: dict[str, dict[Action, Extension]] | None = None) -> list[Action]:
+                    growths: dict[str, dict[Action, Extension]] | None = None,
+                    held: int | None = None) -> list[Action]:
     """Every ``add`` ``seat`` can make now, block by block (b1, b2...) as :func:`block_moves`
     lists them (wilds only into the player's own blocks), then every ``replace``: one pass
     over the table's blocks, as this runs at every decision. ``growths`` (when given) gets
-    each block's ``add`` moves with what they add, by block id, as :func:`block_moves` has them."""
-    held = _held(counts)
+    each block's ``add`` moves with what they add, by block id, as :func:`block_moves` has them;
+    ``held``: the numbers the hand holds as bits, when the caller knows them."""
+    if held is None:
+        held = _held(counts)
     actions: list[Action] = []
     replaces: list[Action] = []
     for index, block in enumerate(blocks):
@@ -168,13 +171,22 @@ def _growths(kind: str, first: int, size: int, wild_at: int | None,
 
 
 def sub_multisets(values: list[int]) -> list[tuple[int, ...]]:
-    """Every non-empty choice of dice by value from ``values`` (sorted), smallest first."""
+    """Every non-empty choice of dice by value from ``values`` (sorted), smallest first (by
+    size, then by value within a size)."""
     chosen: list[tuple[int, ...]] = [()]
     for value in sorted(set(values)):  # each choice so far, with 0, 1, 2... dice of this value
-        chosen = [c + (value,) * k for c in chosen for k in range(values.count(value) + 1)]
-    chosen.sort()
-    chosen.sort(key=len)  # stable: by size, then by value within a size
-    return chosen[1:]  # without the empty choice (always first)
+        runs = [(value,) * k for k in range(values.count(value) + 1)]
+        chosen = [c + run for c in chosen for run in runs]
+    # Sorted size by size: many small sorts instead of one big one (a hand of 15 dice has
+    # over a thousand choices, listed whenever a new hand finalizes).
+    by_size: list[list[tuple[int, ...]]] = [[] for _ in range(len(values) + 1)]
+    for choice in chosen:
+        by_size[len(choice)].append(choice)
+    ordered: list[tuple[int, ...]] = []
+    for same_size in by_size[1:]:  # without the empty choice
+        same_size.sort()
+        ordered += same_size
+    return ordered
 
 
 @lru_cache(maxsize=4096)

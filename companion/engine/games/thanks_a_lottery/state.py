@@ -73,10 +73,12 @@ _OWNER = attrgetter("owner")
 
 
 @lru_cache(maxsize=4096)
-def _counts(hand: tuple[str, ...]) -> tuple[int, ...]:
-    """How many of each number 1-7 a hand holds (a hand is counted at every decision; the same
-    hands come back game after game)."""
-    return tuple(map(hand.count, NUMBER_IDS))
+def hand_summary(hand: tuple[str, ...]) -> tuple[tuple[int, ...], int, int]:
+    """(how many of each number 1-7, how many wilds, which numbers as bits: bit ``n - 1`` for
+    number ``n``) of a hand: worked out at every decision, and the same hands come back game
+    after game."""
+    counts = tuple(map(hand.count, NUMBER_IDS))
+    return counts, hand.count(WILD), sum(1 << index for index, count in enumerate(counts) if count)
 
 
 @lru_cache(maxsize=1024)
@@ -135,7 +137,7 @@ class LotteryState:
 
     def counts(self, seat: int) -> tuple[int, ...]:
         """How many of each number 1-7 ``seat`` holds."""
-        return _counts(tuple(self.hands[seat]))
+        return hand_summary(tuple(self.hands[seat]))[0]
 
     def wilds(self, seat: int) -> int:
         """How many wilds ``seat`` holds."""
