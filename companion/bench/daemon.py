@@ -25,7 +25,6 @@ Figures (one JSON line each):
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import re
 import statistics
@@ -38,7 +37,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.bench import child_env
+from companion.bench import child_env, headless_here
 
 NAME = "daemon"
 HELP = "button-to-screen and camera-to-observation latency, cold start, memory"
@@ -320,9 +319,7 @@ def _table_picture(folder: Path, seed: int) -> Path:
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     """Every figure, one dict each."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    headless_here()
     yield button_to_screen(args.presses, args.seed)
     yield from camera_to_observation(args.camera_seconds, args.seed)
     yield from table_game_cpu(args.seed)

@@ -20,7 +20,6 @@ plays, and a Pi 4 estimate: the median with each CPU stage on the path taken 4x.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import tempfile
@@ -29,6 +28,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+from companion.bench import headless_here
 
 NAME = "latency"
 HELP = "card laid on the table to the first frame showing it (camera model at 30 fps)"
@@ -222,9 +223,7 @@ def _stats(values: list[float], digits: int = 1) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     """The latency figure, then each stage's CPU."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    headless_here()
     rng = random.Random(args.seed)
     stages: dict[str, list[float]] = {"vision_per_frame": [], "update_with_reveal": [],
                                       "update_without_reveal": [], "draw_per_frame": [],

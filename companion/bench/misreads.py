@@ -33,13 +33,14 @@ from __future__ import annotations
 import argparse
 import copy
 import math
-import os
 import tempfile
 import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+from companion.bench import headless_here
 
 NAME = "misreads"
 HELP = "wrong reveals and payouts per table-mode game on a rough camera with slides and hands (JSON)"
@@ -385,9 +386,7 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     if unknown:
         raise UserError(f"no table mode for: {', '.join(unknown)} "
                         f"(table-mode games: {', '.join(TABLE_GAMES)})")
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    headless_here()
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
             yield play(args.turns, args.rule, args.seed, Path(tmp), game)

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.bench import child_env
+from companion.bench import child_env, headless_here
 
 NAME = "scoreboard"
 HELP = "daemon button-to-screen time with and without 20 phones on the scoreboard; its memory"
@@ -82,9 +82,7 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     """Alternate rounds without and with the scoreboard; then its memory and the clients' counts."""
     from companion.bench.daemon import _stats, press_latencies
 
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    headless_here()
     latencies: dict[str, list[float]] = {"without": [], "with": []}
     with tempfile.TemporaryDirectory() as tmp:
         journal = Path(tmp) / "journal.sqlite"
