@@ -147,12 +147,23 @@ class SeededResolver:
     def __init__(self, seed: int | random.Random) -> None:
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         # randrange(n) is _randbelow(n) after argument checks (CPython 3.11-3.13): the same
-        # draws, without the checks at every reveal of every simulated game.
+        # draws, without the checks at every reveal of every simulated game. For a plain
+        # Random that is getrandbits(n.bit_length()) until the bits fall below n, which
+        # resolve then does itself, without one more call per reveal.
         self._below = self.rng._randbelow  # type: ignore[attr-defined]
+        with_bits = getattr(random.Random, "_randbelow_with_getrandbits", 0)
+        self._bits = self.rng.getrandbits if getattr(self._below, "__func__", None) is with_bits else None
 
     def resolve(self, point: ChancePoint) -> str:
         """Pick an outcome with probability proportional to its weight."""
-        ticket: int = self._below(point._total)  # type: ignore[attr-defined]
+        total: int = point._total  # type: ignore[attr-defined]
+        if self._bits is not None:  # Random._randbelow_with_getrandbits, spelt out
+            size = total.bit_length()
+            ticket = self._bits(size)
+            while ticket >= total:
+                ticket = self._bits(size)
+        else:
+            ticket = self._below(total)
         for name, weight in point.outcomes:
             if ticket < weight:
                 return name

@@ -37,6 +37,7 @@ from companion.engine.events import (
     RoundEnded,
     TurnEnded,
     TurnStarted,
+    event,
 )
 from companion.engine.game import CardFace, Game, GameConfig, GameResult
 from companion.engine.registry import register
@@ -187,7 +188,7 @@ class BanditState:
         return sum(self.deck.values())
 
 
-@dataclass(frozen=True)
+@event
 class RowsClaimable(Event):
     """After a spin these rows won and may be claimed (``symbols`` and ``points`` per row)."""
 
@@ -196,7 +197,7 @@ class RowsClaimable(Event):
     points: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@event
 class Spun(Event):
     """``player`` spun these columns (the others were held)."""
 

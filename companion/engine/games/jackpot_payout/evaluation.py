@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from companion.engine.errors import InvalidSituationError
@@ -107,7 +108,10 @@ def display_allowance(cards: Sequence[Card]) -> tuple[int, bool]:
 
 def count_ability(cards: Sequence[Card], ability: str) -> int:
     """How many of ``cards`` carry ``ability``."""
-    return sum(1 for card in cards if card.ability == ability)
+    return list(map(_ABILITY, cards)).count(ability)  # C loops: asked several times a turn
+
+
+_ABILITY = attrgetter("ability")
 
 
 # --- adjudicate ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine.events import CoinsPaid, Event
+from companion.engine.events import CoinsPaid, Event, event
 
 
 @dataclass
@@ -116,7 +116,7 @@ class JackpotPayoutState:
 # --- events ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@event
 class CardRevealed(Event):
     """``card`` was revealed from ``player``'s deck (``reason`` in table words)."""
 
@@ -125,7 +125,7 @@ class CardRevealed(Event):
     reason: str
 
 
-@dataclass(frozen=True)
+@event
 class DeckReshuffled(Event):
     """``player``'s deck was empty: the discard pile (``cards`` of them) became the deck."""
 
@@ -133,7 +133,7 @@ class DeckReshuffled(Event):
     cards: int
 
 
-@dataclass(frozen=True)
+@event
 class CardScored(Event):
     """``player`` scored ``card``: it leaves the game."""
 
@@ -141,7 +141,7 @@ class CardScored(Event):
     card: str
 
 
-@dataclass(frozen=True)
+@event
 class CardRemoved(Event):
     """``card`` left the game from ``source`` (Improve the Odds, The House)."""
 
@@ -149,7 +149,7 @@ class CardRemoved(Event):
     source: str
 
 
-@dataclass(frozen=True)
+@event
 class CardDiscarded(Event):
     """``card`` went to ``player``'s discard pile."""
 
@@ -157,7 +157,7 @@ class CardDiscarded(Event):
     card: str
 
 
-@dataclass(frozen=True)
+@event
 class DisplayRefilled(Event):
     """Display pile ``slot`` now shows ``card``."""
 
@@ -165,7 +165,7 @@ class DisplayRefilled(Event):
     card: str
 
 
-@dataclass(frozen=True)
+@event
 class AbilityResolved(Event):
     """``player`` resolved ``ability`` (``outcome`` in table words)."""
 
@@ -174,14 +174,14 @@ class AbilityResolved(Event):
     outcome: str
 
 
-@dataclass(frozen=True)
+@event
 class HouseCoinsPaid(Event):
     """The House took ``amount`` coins (solo)."""
 
     amount: int
 
 
-@dataclass(frozen=True)
+@event
 class EndTriggered(Event):
     """The end of the game is coming (``reason``: coins, cards, bank or house)."""
 
@@ -189,7 +189,7 @@ class EndTriggered(Event):
     reason: str
 
 
-@dataclass(frozen=True)
+@event
 class ShowdownStarted(Event):
     """The Final Showdown begins; seats play in ``order``."""
 

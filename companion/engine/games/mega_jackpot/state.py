@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.engine.events import Event
+from companion.engine.events import Event, event
 from companion.engine.games.mega_jackpot.components import DISCARDS, TRAYS, split_face
 
 # --- state -----------------------------------------------------------------------------------
@@ -71,7 +71,7 @@ class MegaJackpotState:
 # --- events ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@event
 class Flipped(Event):
     """``player`` flips the cards of ``moves`` (pile, discard pairs); the table reveals them."""
 
@@ -79,7 +79,7 @@ class Flipped(Event):
     moves: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
+@event
 class SpinLanded(Event):
     """After a flip the discards show ``tops``; ``jackpot`` is the symbol if three match."""
 
@@ -88,7 +88,7 @@ class SpinLanded(Event):
     jackpot: str | None
 
 
-@dataclass(frozen=True)
+@event
 class SpinPaid(Event):
     """``player`` paid a card worth ``value`` into tray ``tray`` to spin again."""
 
@@ -97,7 +97,7 @@ class SpinPaid(Event):
     tray: int
 
 
-@dataclass(frozen=True)
+@event
 class JackpotCashed(Event):
     """``player`` took the three ``symbol`` cards into their value piles."""
 
@@ -106,7 +106,7 @@ class JackpotCashed(Event):
     points: int
 
 
-@dataclass(frozen=True)
+@event
 class MegaJackpotAttempted(Event):
     """``player`` bet the three ``symbol`` cards in tray ``tray``; a tile is flipped next."""
 
@@ -115,7 +115,7 @@ class MegaJackpotAttempted(Event):
     tray: int
 
 
-@dataclass(frozen=True)
+@event
 class TileFlipped(Event):
     """The tile flipped for ``player``'s attempt on tray ``tray`` is ``tile``."""
 
@@ -124,7 +124,7 @@ class TileFlipped(Event):
     tile: str
 
 
-@dataclass(frozen=True)
+@event
 class TrayWon(Event):
     """The genie: ``player`` takes tray ``tray`` (``cards`` cards worth ``points``)."""
 
@@ -134,7 +134,7 @@ class TrayWon(Event):
     points: int
 
 
-@dataclass(frozen=True)
+@event
 class TrayBankrupt(Event):
     """The last monkey: tray ``tray``'s ``cards`` cards leave the game."""
 
@@ -142,12 +142,12 @@ class TrayBankrupt(Event):
     cards: int
 
 
-@dataclass(frozen=True)
+@event
 class TilesShuffled(Event):
     """All tiles are shuffled and laid face down again."""
 
 
-@dataclass(frozen=True)
+@event
 class DiscardRefilled(Event):
     """Discard ``discard`` was empty: the top card of pile ``pile`` is flipped onto it."""
 
@@ -155,7 +155,7 @@ class DiscardRefilled(Event):
     pile: int
 
 
-@dataclass(frozen=True)
+@event
 class InstantWin(Event):
     """Three genie cards and the genie tile: ``player`` wins the game at once."""
 

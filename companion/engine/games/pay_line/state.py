@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.engine.data import load_components
 from companion.engine.errors import ConfigError
-from companion.engine.events import Event
+from companion.engine.events import Event, event
 from companion.engine.game import GameConfig
 
 #: box and die-face colours, in table order (also the tie order when the fullest boxes pay)
@@ -135,7 +135,7 @@ class PayLineState:
     end_reason: str = ""
 
 
-@dataclass(frozen=True)
+@event
 class ThreeOfAKind(Event):
     """The dice show three ``symbol``; ``pays`` is False for another colour in double or nothing."""
 
@@ -144,7 +144,7 @@ class ThreeOfAKind(Event):
     pays: bool
 
 
-@dataclass(frozen=True)
+@event
 class DiceRerolled(Event):
     """``player`` paid one chip per die into the box of its colour (``paid_into``) and re-rolls."""
 
@@ -153,7 +153,7 @@ class DiceRerolled(Event):
     paid_into: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@event
 class DoubleOrNothing(Event):
     """``player`` discarded the token and plays for three ``symbol`` again, paid double."""
 
@@ -161,7 +161,7 @@ class DoubleOrNothing(Event):
     symbol: str
 
 
-@dataclass(frozen=True)
+@event
 class WalkedAway(Event):
     """``player`` walked away; ``forfeited`` is the colour of a lost double or nothing."""
 
@@ -169,7 +169,7 @@ class WalkedAway(Event):
     forfeited: str | None
 
 
-@dataclass(frozen=True)
+@event
 class BoxRefilled(Event):
     """The bank put ``chips`` into the emptied ``box`` (back to its level)."""
 
@@ -177,7 +177,7 @@ class BoxRefilled(Event):
     chips: int
 
 
-@dataclass(frozen=True)
+@event
 class BankShort(Event):
     """The bank held ``bank`` chips but ``needed`` were due for ``box``: the game ends."""
 

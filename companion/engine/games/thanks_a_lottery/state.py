@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
 
-from companion.engine.events import Event
+from companion.engine.events import Event, event
 from companion.engine.games.thanks_a_lottery.blocks import IDENTICAL, Shape, sequence
 from companion.engine.games.thanks_a_lottery.components import NUMBERS, WILD
 
@@ -193,7 +193,7 @@ def take_from_deck(state: LotteryState, card: str) -> None:
 # --- events ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@event
 class BlockPlayed(Event):
     """``player`` laid a new block ``block`` (its cards, e.g. ``("6", "7", "wild")``)."""
 
@@ -202,7 +202,7 @@ class BlockPlayed(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@event
 class CardsAdded(Event):
     """``player`` added ``cards`` to ``owner``'s block ``block``."""
 
@@ -212,7 +212,7 @@ class CardsAdded(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@event
 class WildReplaced(Event):
     """``player`` put a real ``number`` in place of the wild in ``owner``'s block and took the wild."""
 
@@ -222,7 +222,7 @@ class WildReplaced(Event):
     number: int
 
 
-@dataclass(frozen=True)
+@event
 class DieTaken(Event):
     """``player`` took a die showing ``value`` from the pool."""
 
@@ -230,7 +230,7 @@ class DieTaken(Event):
     value: int
 
 
-@dataclass(frozen=True)
+@event
 class RoundStopped(Event):
     """Turns stopped: ``player`` caused the end of round ``round`` (``reason`` in words)."""
 
@@ -239,7 +239,7 @@ class RoundStopped(Event):
     reason: str
 
 
-@dataclass(frozen=True)
+@event
 class DiceRerolled(Event):
     """``player`` picked up dice showing ``values`` to re-roll them."""
 
@@ -247,7 +247,7 @@ class DiceRerolled(Event):
     values: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@event
 class RoundScored(Event):
     """One seat's round score, part by part (the total is never below 0)."""
 
