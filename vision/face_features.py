@@ -93,7 +93,7 @@ def _normalised_grey(image: np.ndarray, clahe: cv2.CLAHE) -> np.ndarray:
     return clahe.apply(grey)
 
 
-def _detail(image: np.ndarray) -> np.ndarray:
+def detail(image: np.ndarray) -> np.ndarray:
     """Where the print is: the strength of its edges over the local brightness. Light
     gradients and shadows (which multiply brightness, softly) hardly change it."""
     x = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 1.5)
@@ -102,14 +102,19 @@ def _detail(image: np.ndarray) -> np.ndarray:
     return cv2.magnitude(gx, gy) / (cv2.GaussianBlur(x, (0, 0), 8) + 10.0)
 
 
-def compare_aligned(reference: np.ndarray, homography: np.ndarray, view: np.ndarray) -> tuple[float, float]:
+def compare_aligned(
+    reference: np.ndarray, homography: np.ndarray, view: np.ndarray, visible: np.ndarray | None = None
+) -> tuple[float, float]:
     """Detail correlation and worst block difference of ``reference`` warped by
-    ``homography`` onto ``view`` (both grey), over the part of ``view`` it covers."""
+    ``homography`` onto ``view`` (both grey), over the part of ``view`` it covers (and, given
+    ``visible``, a mask of ``view``: only where that is set)."""
     h, w = view.shape[:2]
     warped = cv2.warpPerspective(reference, homography, (w, h), borderValue=0)
     cover = cv2.warpPerspective(np.full(reference.shape[:2], 255, np.uint8), homography, (w, h))
-    a = cv2.resize(_detail(warped), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
-    b = cv2.resize(_detail(view), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
+    if visible is not None:
+        cover = np.where(visible > 0, cover, 0).astype(np.uint8)
+    a = cv2.resize(detail(warped), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
+    b = cv2.resize(detail(view), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
     mask = cv2.resize(cover.astype(np.float32), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA) >= 254
     mask[:2], mask[-2:], mask[:, :2], mask[:, -2:] = False, False, False, False  # the outline's edge
     if mask.sum() < 0.15 * mask.size:
@@ -127,7 +132,12 @@ def compare_aligned(reference: np.ndarray, homography: np.ndarray, view: np.ndar
     return score, float((sums[full] / counts[full]).max()) if full.any() else float("inf")
 
 
-def _card_shaped(corners: np.ndarray) -> bool:
+def card_rect() -> np.ndarray:
+    """The taught picture's corners at the feature scale (TL TR BR BL)."""
+    return _RECT.copy()
+
+
+def mapped_card_shaped(corners: np.ndarray) -> bool:
     """A taught card mapped into the view must still look like a card (convex, card-like
     sides): a wild homography from a few chance matches does not."""
     if not cv2.isContourConvex(corners.astype(np.float32)):
@@ -224,6 +234,31 @@ class FeatureMatcher:
                 self._all = None
         self._pending = []
 
+    def ready(self) -> bool:
+        """Whether any picture is taught (its keypoints and the index over all of them ready)."""
+        return self._ready()
+
+    def pairs(self, descriptors: np.ndarray) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
+        """(view keypoint, taught keypoint) rows per taught picture, strict and loose (see
+        :meth:`_pairs`); call :meth:`ready` first."""
+        return self._pairs(descriptors)
+
+    def reference_points(self, ref: int) -> np.ndarray:
+        """The keypoints (feature scale) of taught picture ``ref``."""
+        return self._refs[ref].points
+
+    def reference_grey(self, ref: int) -> np.ndarray:
+        """Taught picture ``ref`` as the comparison sees it (grey, evened out, feature scale)."""
+        return self._refs[ref].grey
+
+    def face_of(self, ref: int) -> str:
+        """The face taught picture ``ref`` shows."""
+        return self._refs[ref].face_id
+
+    def normalised(self, grey: np.ndarray) -> np.ndarray:
+        """``grey`` evened out as the taught pictures are."""
+        return _normalised_grey(grey, self._clahe)
+
     def _ready(self) -> bool:
         """Every taught picture described, and the search index over them built (once)."""
         self.describe()
@@ -232,9 +267,13 @@ class FeatureMatcher:
             sizes = [len(r.descriptors) for r in self._refs]
             self._owner = np.repeat(np.arange(len(self._refs), dtype=np.int32), sizes)
             self._start = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int32)
+            for ref, start, size in zip(self._refs, self._start.tolist(), sizes, strict=True):
+                ref.descriptors = self._all[start : start + size]  # one copy of them kept, not two
             faces = sorted({r.face_id for r in self._refs})
             self._ref_face = np.array([faces.index(r.face_id) for r in self._refs], np.int32)
             # Approximate nearest neighbours (randomised k-d trees): a few ms for a whole deck.
+            # The trees are drawn from OpenCV's generator: seeded, a deck reads the same every run.
+            cv2.setRNGSeed(FEATURE_W)
             self._index = cv2.flann_Index(self._all, {"algorithm": 1, "trees": 4})
         return bool(self._refs) and self._all is not None
 
@@ -359,7 +398,7 @@ class FeatureMatcher:
     ) -> bool:
         """The inliers spread over the card and the taught card lands where the card is."""
         card = cv2.perspectiveTransform(_RECT.reshape(-1, 1, 2), homography).reshape(4, 2)
-        if not _card_shaped(card):
+        if not mapped_card_shaped(card):
             return False
         if whole:
             spread = min(np.ptp(ref_points[:, 0]) / FEATURE_W, np.ptp(ref_points[:, 1]) / FEATURE_H)

@@ -110,7 +110,7 @@ class Match:
         for an unidentified one, so a refused guess can never reach the daemon's threshold."""
         if self.card_id is None:
             return 0.0
-        if self.method == "features":
+        if self.method != "thumbnail":  # the feature stage or the face search: aligned comparison
             from vision.face_features import VERIFY_SCORE
 
             return float(0.8 + 0.2 * min(1.0, max(0.0, (self.score - VERIFY_SCORE) / (1.0 - VERIFY_SCORE))))

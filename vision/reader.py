@@ -45,6 +45,12 @@ from vision.sightings import Reading, Sighting
 __all__ = ["CardReader", "Reading", "Sighting", "marker_finder"]
 from vision.taught_reader import StillFrames, TaughtCards, same_place
 
+
+def _points(points: object, factor: float = 1.0) -> tuple[tuple[float, float], ...]:
+    """(x, y) pairs as a tuple of float pairs, scaled by ``factor``."""
+    return tuple((float(x) * factor, float(y) * factor) for x, y in points)  # type: ignore[attr-defined]
+
+
 #: Each corner's next corner round a quad (cheaper than ``np.roll`` on small arrays).
 _NEXT_CORNER = [1, 2, 3, 0]
 
@@ -193,8 +199,9 @@ class CardReader:
         again).
         """
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        # Taught cards waiting for the slow stage are read again even in an unchanged frame.
-        if self.taught is not None and not self.taught.pending and self._still.unchanged(grey):
+        # Taught cards waiting for the slow stage (or a face search due once the table settles)
+        # are read again even in an unchanged frame.
+        if self.taught is not None and not self.taught.waiting and self._still.unchanged(grey):
             return self._last_reading
         longest = max(grey.shape[:2])
         if longest <= MAX_READ_SIDE:
@@ -207,7 +214,11 @@ class CardReader:
             colour = small if frame.ndim == 2 else cv2.resize(frame, small.shape[::-1], cv2.INTER_AREA)
             reading = self._read(small, colour)
             cards = [
-                dataclasses.replace(card, corners=tuple((x / scale, y / scale) for x, y in card.corners))
+                dataclasses.replace(
+                    card,
+                    corners=tuple((x / scale, y / scale) for x, y in card.corners),
+                    visible=None if card.visible is None else _points(card.visible, 1 / scale),
+                )
                 for card in reading.cards
             ]
             reading = Reading(cards, reading.mat_found)
@@ -242,7 +253,8 @@ class CardReader:
         """Outlines that no printed card explains, named by the taught faces or unidentified."""
         assert self.taught is not None
         seen = self.taught.read(frame, [np.array(card.corners, np.float32) for card in known], to_mat)
-        zones = self._zones([s.quad.mean(axis=0) for s in seen], to_mat)
+        # A card found by its face lies where it shows (it may be half under another).
+        zones = self._zones([(s.quad if s.visible is None else s.visible).mean(axis=0) for s in seen], to_mat)
         return [
             Sighting(
                 s.match.card_id,
@@ -251,6 +263,7 @@ class CardReader:
                 zone,
                 tuple((float(x), float(y)) for x, y in s.quad.tolist()),
                 s.match.confidence,
+                visible=None if s.visible is None else _points(s.visible.tolist()),
             )
             for s, zone in zip(seen, zones, strict=True)
         ]

@@ -11,6 +11,12 @@ tens of times slower) until it lies still: in the frame it arrives in it is unid
 (pending), in the next one, where it lies still, it is identified in full. A frame of moving
 cards (a hand dealing) never pays for features; a card that moves on is never looked at twice.
 The first frame a reader sees (a photo) is identified in full at once.
+
+Cards without an outline of their own (covered, fanned, touching) are looked for by their faces
+(:mod:`vision.face_search`) in the parts of the frame that no named card explains: in the first
+frame, and then once the table has settled after a change (the frame after a changed one
+shows the same scene), never in a frame of moving cards. A card found so is kept in later
+frames while its taught picture, aligned as found, still agrees with what lies there.
 :class:`StillFrames` goes further for the whole frame: when nothing in view changed since the
 last frame that was read, the caller reuses that frame's reading.
 """
@@ -24,8 +30,10 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from vision.card_checks import iou
 from vision.card_outlines import find_card_candidates
 from vision.enrolled import PENDING, EnrolledDeck, Match
+from vision.face_search import FaceSearch, FoundFace
 
 if TYPE_CHECKING:
     from vision.mat_cards import MatZones
@@ -40,11 +48,13 @@ _STILL_SIZE = (64, 36)
 @dataclass(frozen=True)
 class TaughtSeen:
     """One outline and what it was identified as: ``quad`` the card's corners (the outline's,
-    or the named card's own when the outline took in more), ``outline`` as found."""
+    or the named card's own when the outline took in more), ``outline`` as found; ``visible``
+    the part of a card found by its face that shows (None: the whole ``quad``)."""
 
     quad: np.ndarray
     match: Match
     outline: np.ndarray
+    visible: np.ndarray | None = None
 
 
 class TaughtCards:
@@ -62,6 +72,20 @@ class TaughtCards:
         self._zones: MatZones | None = None
         #: Cards of the last frame waiting for the feature stage (they must be read again).
         self.pending = 0
+        self._search: FaceSearch | None = None
+        self._found: list[FoundFace] = []
+        self._last_small: np.ndarray | None = None
+        self._searched_small: np.ndarray | None = None
+        #: The table changed since faces were last searched for: search once it settles.
+        self.search_due = False
+        #: How many times faces were searched for (for tests).
+        self.searches = 0
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the next frame must be read even if it shows what the last one showed
+        (cards waiting for the feature stage, or a face search due once the table settled)."""
+        return bool(self.pending) or self.search_due
 
     def read(
         self, frame: np.ndarray, known: list[np.ndarray], to_mat: np.ndarray | None = None
@@ -109,7 +133,60 @@ class TaughtCards:
                 seen.append(placed)
         self._previous = remembered
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
-        return seen
+        return self._with_faces(frame, known, seen, first, to_mat)
+
+    def _with_faces(
+        self,
+        frame: np.ndarray,
+        known: list[np.ndarray],
+        seen: list[TaughtSeen],
+        first: bool,
+        to_mat: np.ndarray | None,
+    ) -> list[TaughtSeen]:
+        """``seen`` with the cards found by their faces: searched for in the first frame and
+        once the table settled after a change; in between, the ones found before that still
+        lie where they were. Unidentified outlines that a found card explains are dropped."""
+        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        small = cv2.resize(grey, _STILL_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+        settled = self._last_small is not None and int(np.abs(small - self._last_small).max()) <= STILL_LEVELS
+        self._last_small = small
+        if self._search is None:
+            self._search = FaceSearch(self.deck.features)
+        if first or (settled and self.search_due):
+            kept: list[FoundFace] = []
+            where: tuple[int, int, int, int] | None = None  # the whole frame
+            changed = True
+            if not first and self._searched_small is not None:
+                # Only where the table changed since the last search; the cards found before
+                # elsewhere stay while they still lie where they were.
+                kept = [f for f in self._found if self._search.still_there(frame, f)]
+                where = _changed_box(self._searched_small, small, grey.shape)
+                changed = where is not None
+            # Cards named by their own whole outline, printed cards and the cards kept explain
+            # their place.
+            explained = known + [s.outline for s in seen if s.match.card_id and s.match.corners is None]
+            explained += [f.compared for f in kept]
+            lying = known + [s.quad for s in seen] + [f.corners for f in kept]
+            found = self._search.search(frame, explained, lying, where) if changed else []
+            if to_mat is not None:
+                found = [f for f in found if card_sized_mm(f.corners, to_mat)]
+            found = [f for f in found if not any(iou(f.corners, k.corners) > 0.5 for k in kept)]
+            self._found = kept + found
+            self._searched_small = small
+            self.search_due = False
+            self.searches += 1
+        else:
+            self.search_due = self.search_due or not settled
+            self._found = [f for f in self._found if self._search.still_there(frame, f)]
+        named = [s for s in seen if s.match.card_id is not None]
+        faces = []
+        for face in self._found:
+            if any(iou(face.corners, s.quad) > 0.5 for s in named):
+                continue  # the card was named by its outline (or disagrees with it: not named twice)
+            match = Match(face.card_id, face.score, 0.0, face.block, face.card_id, FOUND_BY_FACE)
+            faces.append(TaughtSeen(face.corners, match, face.corners, face.visible))
+        left = [s for s in seen if s.match.card_id or not any(_explains(f, s.quad) for f in faces)]
+        return left + faces
 
     def symbols_of(self, face_id: str | None) -> tuple[str, ...]:
         """The symbols of a taught face (what the engine plays), () for unidentified."""
@@ -131,6 +208,38 @@ class TaughtCards:
             if moved <= STILL_FRACTION * long_side:
                 return old.match
         return None
+
+
+#: Around what changed, this many blocks of the small copy are searched too (a card reaching
+#: beyond the change: 6 blocks are 120 px of a 1280 px frame).
+CHANGE_REACH = 6
+
+
+def _changed_box(
+    before: np.ndarray, after: np.ndarray, shape: tuple[int, ...]
+) -> tuple[int, int, int, int] | None:
+    """The box (frame px) round every block of the small copies that changed, grown by
+    ``CHANGE_REACH`` blocks; None when none changed."""
+    ys, xs = np.nonzero(np.abs(after - before) > STILL_LEVELS)
+    if not len(xs):
+        return None
+    bw, bh = shape[1] / _STILL_SIZE[0], shape[0] / _STILL_SIZE[1]
+    x0, x1 = max(0, xs.min() - CHANGE_REACH), min(_STILL_SIZE[0], xs.max() + 1 + CHANGE_REACH)
+    y0, y1 = max(0, ys.min() - CHANGE_REACH), min(_STILL_SIZE[1], ys.max() + 1 + CHANGE_REACH)
+    return int(x0 * bw), int(y0 * bh), int(np.ceil(x1 * bw)), int(np.ceil(y1 * bh))
+
+
+#: ``Match.method`` of a card found by its face (:mod:`vision.face_search`), not by an outline.
+FOUND_BY_FACE = "face search"
+
+
+def _explains(face: TaughtSeen, quad: np.ndarray) -> bool:
+    """Whether a card found by its face explains an unidentified outline: the outline's centre
+    lies on what shows of it, or the two overlap by half."""
+    assert face.visible is not None
+    centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
+    on_it = cv2.pointPolygonTest(face.visible.reshape(-1, 1, 2).astype(np.float32), centre, False) >= 0
+    return on_it or iou(face.quad, quad) > 0.5
 
 
 #: Playing cards in millimetres, short and long side: from mini cards to tarot, with room for

@@ -232,7 +232,9 @@ def _read(deck: Any, multis: list[Photo], webcam: bool = False) -> tuple[Tally, 
         cpu = time.thread_time()
         reading = reader.read(image)
         photo_ms.append((time.thread_time() - cpu) * 1000)
-        wrongs += tally.add(photo, [(_box(card.corners), card.card_id) for card in reading.cards])
+        # A card partly covered is where it shows (what the label's box surrounds).
+        seen = [(_box(card.visible or card.corners), card.card_id) for card in reading.cards]
+        wrongs += tally.add(photo, seen)
     return tally, wrongs, photo_ms
 
 

@@ -1,0 +1,420 @@
+"""Taught cards found by their faces where no outline was found: covered, fanned, touching cards.
+
+The outline search (:mod:`vision.card_outlines`) needs a card's edges; a card lying half under
+another, a fan of cards, or two cards touching have no outline of their own, yet their faces
+are full of the taught pictures' keypoints. When a frame is read in full (a photo, the first
+frame, a frame in which the table settled after a change), the parts of the frame that no named
+card explains are searched for taught faces:
+
+1. SIFT keypoints of the frame (grey, light evened out as the taught pictures'), outside the
+   cards already named by their whole outline, matched against the keypoints of every taught
+   picture at once (the feature stage's index, with its ratio test between faces).
+2. Per taught picture, a homography from its matches (USAC). A candidate is the taught card
+   mapped into the frame; it is named only when every check of the feature stage holds:
+   enough inliers spread over the card, the mapped card card-shaped and of a card's size, the
+   best face ahead of any other face matched at the same place, the taught picture aligned on
+   the frame agreeing with it over the card's *visible* part (what other cards cover is left
+   out of the comparison), and no other face explaining that place as well.
+3. A named card's keypoints are taken out and the search goes on (several cards of one face).
+
+A card is reported with its own corners (where the taught card lies, even under another card)
+and its visible part (the part in the frame that no card lying over it covers), so a caller
+places it by what shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.card_checks import iou
+from vision.face_features import (
+    FEATURE_H,
+    FEATURE_W,
+    INLIER_LEAD,
+    MIN_INLIERS,
+    VERIFY_BLOCK,
+    VERIFY_SCORE,
+    FeatureMatcher,
+    card_rect,
+    compare_aligned,
+    mapped_card_shaped,
+)
+
+#: Keypoints looked for in a frame (a 1280x720 frame with a dozen cards keeps about this many).
+FRAME_FEATURES = 3000
+#: Frames are searched with their long side at most this (px): a 1280x720 camera frame costs
+#: half as much (SIFT's cost goes with the pixels) and its cards stay 70+ px wide.
+SEARCH_SIDE = 960
+#: A found card's short side in the frame (px): from a far small card to a close-up.
+MIN_CARD_PX = 28.0
+#: Inliers must span this share of the taught card in both directions (a corner of a card
+#: under another shows its index and a pip or two: at least this much of the card).
+MIN_SPREAD = 0.2
+#: ... and this share in one of them (a fanned card shows a strip: long and narrow).
+MIN_SPREAD_LONG = 0.5
+#: The visible part reaches this share of the card's short side beyond its matched keypoints.
+HULL_MARGIN = 0.12
+#: What shows of a card reaches at most this share of its short side beyond its matched
+#: keypoints (a card lying over it whose outline is unknown covers the rest).
+SHOWS_REACH = 0.3
+#: Strips of what shows narrower than this share of the card's short side are left out.
+SLIVER = 0.1
+#: Share of the mapped card the comparison must see (the rest is covered or out of view).
+MIN_VISIBLE = 0.2
+#: Inliers of a card inside another card's outline, per area, below this share of its own
+#: density overall: the other card lies over it there.
+COVERED_DENSITY = 0.25
+#: Where the straightened view correlates with the taught picture at least this much (windows
+#: of ``AGREE_WINDOW`` px at half the feature scale), the card shows; elsewhere it is covered.
+AGREE = 0.3
+AGREE_WINDOW = 11
+#: Grey variance below this in a window: plain paper (or plain table).
+PLAIN_VAR = 40.0
+#: Rounds of search (each names at most one card).
+MAX_FOUND = 12
+
+
+@dataclass(frozen=True)
+class FoundFace:
+    """A taught card found by its face: ``corners`` where the whole card lies (TL TR BR BL of the
+    taught picture, frame px), ``visible`` the polygon of its part that shows, ``score`` and
+    ``block`` of the aligned comparison, ``homography`` taught picture (feature scale) -> frame,
+    ``compared`` the part the comparison looked at, ``ref`` the taught picture."""
+
+    card_id: str
+    corners: np.ndarray
+    visible: np.ndarray
+    score: float
+    block: float
+    inliers: int
+    homography: np.ndarray
+    compared: np.ndarray
+    ref: int
+
+
+@dataclass
+class _Fit:
+    inliers: int
+    ref: int
+    homography: np.ndarray
+    ref_points: np.ndarray
+    view_index: np.ndarray
+
+
+class FaceSearch:
+    """Searches whole frames for the taught faces of a :class:`FeatureMatcher`."""
+
+    def __init__(self, matcher: FeatureMatcher) -> None:
+        self.matcher = matcher
+        self._sift = cv2.SIFT_create(nfeatures=FRAME_FEATURES)
+
+    def search(
+        self,
+        frame: np.ndarray,
+        explained: list[np.ndarray] | None = None,
+        lying: list[np.ndarray] | None = None,
+        where: tuple[int, int, int, int] | None = None,
+    ) -> list[FoundFace]:
+        """Taught cards in ``frame`` (BGR or grey) outside the ``explained`` polygons (cards
+        named by their whole outline: nothing there is searched), each with its corners and
+        visible part; ``lying`` are other cards' quads in view that may lie over a found card;
+        ``where`` (x0, y0, x1, y1, frame px) limits the search to that box (what changed)."""
+        if not self.matcher.ready():
+            return []
+        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        scale = min(1.0, SEARCH_SIDE / max(grey.shape[:2]))
+        small = grey
+        if scale < 1.0:
+            small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        h, w = small.shape[:2]
+        mask = np.full((h, w), 255, np.uint8)
+        for polygon in explained or []:
+            cv2.fillPoly(mask, [np.round(np.asarray(polygon, np.float32) * scale).astype(np.int32)], 0)
+        x0, y0, x1, y1 = 0, 0, w, h
+        if where is not None:
+            x0, y0 = max(0, int(where[0] * scale)), max(0, int(where[1] * scale))
+            x1, y1 = min(w, int(np.ceil(where[2] * scale))), min(h, int(np.ceil(where[3] * scale)))
+        if x1 - x0 < MIN_CARD_PX or y1 - y0 < MIN_CARD_PX or not mask[y0:y1, x0:x1].any():
+            return []
+        # The taught pictures were evened out by CLAHE in tiles of about 37 x 52 px: the same here.
+        tiles = (max(1, round(w / (FEATURE_W / 4))), max(1, round(h / (FEATURE_H / 4))))
+        normal = cv2.createCLAHE(clipLimit=2.0, tileGridSize=tiles).apply(small)
+        # SIFT's cost goes with the pixels it looks at: only the box searched.
+        keypoints, descriptors = self._sift.detectAndCompute(normal[y0:y1, x0:x1], mask[y0:y1, x0:x1])
+        if descriptors is None or len(keypoints) < MIN_INLIERS:
+            return []
+        points = np.float32([k.pt for k in keypoints]) + np.float32([x0, y0])
+        strict, loose = self.matcher.pairs(descriptors)
+        others = [np.asarray(q, np.float32) * scale for q in (lying or [])]
+        found: list[FoundFace] = []
+        active = np.ones(len(points), bool)
+        refused: set[int] = set()
+        while len(found) < MAX_FOUND:
+            fits = self._fits(strict, points, active, refused)
+            accepted = None
+            for fit in fits:
+                if fit.inliers < MIN_INLIERS:
+                    break
+                accepted = self._check(fit, fits, loose, points, active, small, others, found)
+                if accepted is not None:
+                    break
+                refused.add(fit.ref)
+            if accepted is None:
+                break
+            found.append(accepted)
+            # Its keypoints are explained: the rest of the frame is searched again.
+            inside = _inside(points, accepted.visible)
+            active &= ~inside
+            refused.clear()
+        if scale != 1.0:
+            found = [_scaled(face, 1.0 / scale) for face in found]
+        return found
+
+    def _fits(
+        self, pairs: dict[int, np.ndarray], points: np.ndarray, active: np.ndarray, refused: set[int]
+    ) -> list[_Fit]:
+        """A homography per taught picture from its still active matches, most inliers first."""
+        fits = []
+        for ref, matched in pairs.items():
+            if ref in refused:
+                continue
+            matched = matched[active[matched[:, 0]]]
+            if len(matched) < MIN_INLIERS:
+                continue
+            src = self.matcher.reference_points(ref)[matched[:, 1]]
+            dst = points[matched[:, 0]]
+            homography, inlier_mask = cv2.findHomography(src, dst, cv2.USAC_FAST, 6.0)
+            if homography is None:
+                continue
+            keep = inlier_mask.ravel() > 0
+            fits.append(_Fit(int(keep.sum()), ref, homography, src[keep], matched[keep, 0]))
+        return sorted(fits, key=lambda fit: -fit.inliers)
+
+    def _check(
+        self,
+        fit: _Fit,
+        fits: list[_Fit],
+        loose: dict[int, np.ndarray],
+        points: np.ndarray,
+        active: np.ndarray,
+        grey: np.ndarray,
+        others: list[np.ndarray],
+        found: list[FoundFace],
+    ) -> FoundFace | None:
+        """``fit`` as a found card when every check holds, else None."""
+        card = cv2.perspectiveTransform(card_rect().reshape(-1, 1, 2), fit.homography).reshape(4, 2)
+        if not _placed(card, fit.ref_points, grey.shape):
+            return None
+        face = self.matcher.face_of(fit.ref)
+        # Any other face matched at the same place must be clearly behind.
+        runner_up = max(
+            (
+                other.inliers
+                for other in fits
+                if self.matcher.face_of(other.ref) != face
+                and _overlaps(card, points[other.view_index])
+            ),
+            default=0,
+        )
+        if fit.inliers < INLIER_LEAD * runner_up:
+            return None
+        if any(iou(card, f.corners) > 0.5 for f in found):
+            return None  # the same card again (another picture of its face)
+        parts = _visible(card, points[fit.view_index], others + [f.corners for f in found], grey.shape)
+        if parts is None:
+            return None
+        visible, compared = parts
+        score, block, view = self._compare(fit.ref, fit.homography, grey, compared)
+        if score < VERIFY_SCORE or block > VERIFY_BLOCK:
+            return None
+        # Given what faces share too, another face lining up as well at this place: the camera
+        # cannot tell them apart, so neither is named.
+        for ref, matched in loose.items():
+            other_face = self.matcher.face_of(ref)
+            if other_face == face:
+                continue
+            matched = matched[active[matched[:, 0]]]
+            matched = matched[_inside(points[matched[:, 0]], card)]
+            if len(matched) < MIN_INLIERS:
+                continue
+            src = self.matcher.reference_points(ref)[matched[:, 1]]
+            homography, mask = cv2.findHomography(src, points[matched[:, 0]], cv2.USAC_FAST, 6.0)
+            if homography is None or int(mask.sum()) < MIN_INLIERS:
+                continue
+            theirs = cv2.perspectiveTransform(card_rect().reshape(-1, 1, 2), homography).reshape(4, 2)
+            if not mapped_card_shaped(theirs) or iou(theirs, card) < 0.5:
+                continue
+            their_score, their_block, _view = self._compare(ref, homography, grey, compared)
+            if their_score >= VERIFY_SCORE and their_block <= VERIFY_BLOCK:
+                return None
+        shows = _agreeing(self.matcher.reference_grey(fit.ref), view, visible, fit.homography)
+        return FoundFace(face, card, shows, score, block, fit.inliers, fit.homography, compared, fit.ref)
+
+    def still_there(self, frame: np.ndarray, face: FoundFace) -> bool:
+        """Whether ``face`` (found in an earlier frame) still lies where it was in ``frame``:
+        its taught picture, aligned as then, agrees with what is there now (a few tenths of a
+        millisecond; a card moved, taken or covered by a hand fails)."""
+        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        score, block, _view = self._compare(face.ref, face.homography, grey, face.compared)
+        return score >= VERIFY_SCORE and block <= VERIFY_BLOCK
+
+    def _compare(
+        self, ref: int, homography: np.ndarray, grey: np.ndarray, compared: np.ndarray
+    ) -> tuple[float, float, np.ndarray]:
+        """The aligned comparison over the ``compared`` part, in the taught picture's frame;
+        with the frame straightened there (evened out)."""
+        to_card = np.linalg.inv(homography)
+        view = cv2.warpPerspective(grey, to_card, (FEATURE_W, FEATURE_H), flags=cv2.INTER_LINEAR)
+        view = self.matcher.normalised(view)
+        seen = _in_card(compared, to_card)
+        if np.count_nonzero(seen) < MIN_VISIBLE * seen.size:
+            return 0.0, float("inf"), view
+        score, block = compare_aligned(self.matcher.reference_grey(ref), np.eye(3), view, seen)
+        return score, block, view
+
+
+def _in_card(polygon: np.ndarray, to_card: np.ndarray) -> np.ndarray:
+    """A frame polygon as a mask of the taught picture's frame (feature scale)."""
+    outline = cv2.perspectiveTransform(np.asarray(polygon, np.float64).reshape(-1, 1, 2), to_card)
+    mask = np.zeros((FEATURE_H, FEATURE_W), np.uint8)
+    cv2.fillPoly(mask, [np.round(outline).astype(np.int32)], 255)
+    return mask
+
+
+def _agreeing(
+    reference: np.ndarray, view: np.ndarray, visible: np.ndarray, homography: np.ndarray
+) -> np.ndarray:
+    """The part of ``visible`` (frame polygon) where the straightened ``view`` looks like the
+    taught picture: what shows of a card, less what a hand or an unknown card covers. Only
+    where the card is reported (a named card was compared in full before)."""
+    seen = _in_card(visible, np.linalg.inv(homography))
+    half = (FEATURE_W // 2, FEATURE_H // 2)
+    a = cv2.resize(reference, half, interpolation=cv2.INTER_AREA).astype(np.float32)
+    b = cv2.resize(view, half, interpolation=cv2.INTER_AREA).astype(np.float32)
+    window = (AGREE_WINDOW, AGREE_WINDOW)
+    mean_a, mean_b = cv2.blur(a, window), cv2.blur(b, window)
+    var_a = np.maximum(cv2.blur(a * a, window) - mean_a**2, 0)
+    var_b = np.maximum(cv2.blur(b * b, window) - mean_b**2, 0)
+    cov = cv2.blur(a * b, window) - mean_a * mean_b
+    plain_a, plain_b = var_a < PLAIN_VAR, var_b < PLAIN_VAR
+    # Plain paper against plain paper agrees; print against print must correlate.
+    agree = np.where(plain_a | plain_b, plain_a & plain_b, cov / np.sqrt(var_a * var_b + 1e-6) >= AGREE)
+    agree = cv2.resize(agree.astype(np.uint8) * 255, (FEATURE_W, FEATURE_H), interpolation=cv2.INTER_NEAREST)
+    contours, _ = cv2.findContours(agree & seen, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return visible
+    largest = max(contours, key=cv2.contourArea).reshape(-1, 1, 2).astype(np.float64)
+    return cv2.perspectiveTransform(largest, homography).reshape(-1, 2).astype(np.float32)
+
+
+def _placed(card: np.ndarray, ref_points: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Card-shaped, a card's size for this frame, its inliers spread over the taught card."""
+    if not mapped_card_shaped(card):
+        return False
+    sides = np.linalg.norm(card - np.roll(card, -1, axis=0), axis=1)
+    short = min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2)
+    if not MIN_CARD_PX <= short <= min(shape[:2]):
+        return False
+    x, y = np.ptp(ref_points[:, 0]) / FEATURE_W, np.ptp(ref_points[:, 1]) / FEATURE_H
+    return bool(min(x, y) >= MIN_SPREAD and max(x, y) >= MIN_SPREAD_LONG)
+
+
+def _inside(points: np.ndarray, polygon: np.ndarray) -> np.ndarray:
+    """Which points lie inside ``polygon`` (drawn over its bounding box: all points at once)."""
+    if not len(points):
+        return np.zeros(0, bool)
+    poly = np.asarray(polygon, np.float32).reshape(-1, 2)
+    x0, y0 = np.floor(poly.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(poly.max(axis=0)).astype(int)
+    mask = np.zeros((y1 - y0 + 1, x1 - x0 + 1), np.uint8)
+    cv2.fillPoly(mask, [np.round(poly - (x0, y0)).astype(np.int32)], 1)
+    ix = np.round(points[:, 0] - x0).astype(int)
+    iy = np.round(points[:, 1] - y0).astype(int)
+    within = (ix >= 0) & (iy >= 0) & (ix < mask.shape[1]) & (iy < mask.shape[0])
+    result = np.zeros(len(points), bool)
+    result[within] = mask[iy[within], ix[within]] > 0
+    return result
+
+
+def _overlaps(card: np.ndarray, points: np.ndarray) -> bool:
+    """Half of ``points`` (another fit's inliers) inside ``card``: the same place."""
+    return bool(len(points) and _inside(points, card).mean() >= 0.5)
+
+
+def _visible(
+    card: np.ndarray, inliers: np.ndarray, others: list[np.ndarray], shape: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The part of ``card`` that shows, and the part that is compared, as polygons (None when
+    too little shows).
+
+    What shows is the part inside the frame that no other card lying over it covers (another
+    card lies over it where its inliers are much sparser than over the card as a whole), up to
+    ``SHOWS_REACH`` of the card's short side from where its keypoints matched. What
+    is compared is what shows near where the card's keypoints matched (their hull, grown by
+    ``HULL_MARGIN`` of the card's short side): a hand, a book, or a card whose outline is
+    unknown may cover the rest. All that lies inside the inliers' hull is compared, so a face
+    that differs from the taught one in its middle (a ten beside a taught nine) is never
+    excused as covered.
+    """
+    h, w = shape[:2]
+    # Everything is drawn over the card's box (in the frame): offset by its top-left corner.
+    x0, y0 = np.maximum(np.floor(card.min(axis=0)), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(card.max(axis=0)) + 1, (w, h)).astype(int)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    origin = np.float32([x0, y0])
+
+    def drawn(polygon: np.ndarray) -> np.ndarray:
+        return np.round(np.asarray(polygon, np.float32) - origin).astype(np.int32)
+
+    shows = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(shows, drawn(card), 255)
+    area = max(1.0, float(cv2.contourArea(card.astype(np.float32))))
+    density = len(inliers) / area
+    for other in others:
+        overlap, _ = cv2.intersectConvexConvex(card.astype(np.float32), np.asarray(other, np.float32))
+        if overlap < 0.03 * area:
+            continue
+        within = int(_inside(inliers, other).sum())
+        if within < COVERED_DENSITY * density * overlap:
+            cv2.fillConvexPoly(shows, drawn(other), 0)
+    sides = np.linalg.norm(card - np.roll(card, -1, axis=0), axis=1)
+    short = min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2)
+    # Slivers along a covering card's edge (its corners a few px off) are not what shows.
+    thin = 2 * int(round(SLIVER * short / 2)) + 1
+    shows = cv2.morphologyEx(shows, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (thin, thin)))
+    hull = np.zeros_like(shows)
+    cv2.fillConvexPoly(hull, cv2.convexHull(drawn(inliers)), 255)
+
+    def grown(share: float) -> np.ndarray:
+        size = 2 * int(round(share * short)) + 1
+        return cv2.dilate(hull, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+
+    parts = []
+    for mask in (shows & grown(SHOWS_REACH), shows & grown(HULL_MARGIN)):
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if not contours:
+            return None
+        largest = max(contours, key=cv2.contourArea)
+        if cv2.contourArea(largest) < MIN_VISIBLE * area:
+            return None
+        parts.append(largest.reshape(-1, 2).astype(np.float32) + origin)
+    return parts[0], parts[1]
+
+
+def _scaled(face: FoundFace, factor: float) -> FoundFace:
+    to_frame = np.diag([factor, factor, 1.0]) @ face.homography
+    return FoundFace(
+        face.card_id,
+        face.corners * factor,
+        face.visible * factor,
+        face.score,
+        face.block,
+        face.inliers,
+        to_frame,
+        face.compared * factor,
+        face.ref,
+    )
