@@ -113,10 +113,12 @@ def test_demo_taught_deals_the_real_deck_through_the_whole_stack(
 
 @needs_realcards
 @pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="vision: taught cards on our mat are found zone by zone (vision.mat_cards) but "
-                   "only about half are confirmed by their face (even with the true outlines 21 of 27), "
+                   reason="vision: of 27 taught cards on our mat (cards about 90 px wide, blurred, "
+                   "tilted up to 28 degrees) 23 are read; the rest fail the aligned comparison, "
                    "so the demo enters such cards by buttons")
 def test_a_grid_of_real_taught_cards_on_the_mat_is_read_by_the_games_reader(store: Path) -> None:
+    import dataclasses
+
     from vision.identify import reader_for_game
 
     assert teach_real_deck(store, per_rank=2) >= 10
@@ -124,6 +126,10 @@ def test_a_grid_of_real_taught_cards_on_the_mat_is_read_by_the_games_reader(stor
     right = wrong = 0
     for seed in range(3):
         table = SimulatedTable("bandit", seed=seed, taught=taught_art("bandit"))
+        # No hand over the grid: a card under a hand is never named (the tracker waits for the
+        # hand to go). With the simulated camera's hands, 6 of these 27 cards could not be named
+        # even from their true outlines; without them, all 27 are.
+        table.style = dataclasses.replace(table.style, hands=0)
         for index, card in enumerate(dealt):
             table.place(f"r{index // 3}c{index % 3}", card)
         reading = reader_for_game("bandit").read(table.frame())

@@ -136,7 +136,7 @@ def test_the_search_is_limited_to_a_box(deck: EnrolledDeck) -> None:
 
 
 def test_a_card_is_not_searched_where_a_named_card_explains_it(deck: EnrolledDeck) -> None:
-    scene = table(41)
+    scene = table(31)
     overlapped(scene, synthetic_face(11), synthetic_face(12), 38.0)
     frame = scene.frame()
     _under, over = (p.corners.astype(np.float32) for p in scene.all_placed())

@@ -158,7 +158,7 @@ class FaceSearch:
             for fit in fits:
                 if fit.inliers < MIN_INLIERS:
                     break
-                accepted = self._check(fit, fits, loose, points, active, small, others, found)
+                accepted = self._check(fit, fits, loose, points, active, (small, grey, scale), others, found)
                 if accepted is not None:
                     break
                 refused.add(fit.ref)
@@ -200,11 +200,14 @@ class FaceSearch:
         loose: dict[int, np.ndarray],
         points: np.ndarray,
         active: np.ndarray,
-        grey: np.ndarray,
+        images: tuple[np.ndarray, np.ndarray, float],
         others: list[np.ndarray],
         found: list[FoundFace],
     ) -> FoundFace | None:
-        """``fit`` as a found card when every check holds, else None."""
+        """``fit`` as a found card when every check holds, else None. ``images``: the frame at the
+        search's scale, the frame itself, and that scale."""
+        grey, full, scale = images
+        zoom = np.diag([1 / scale, 1 / scale, 1.0])
         card = cv2.perspectiveTransform(card_rect().reshape(-1, 1, 2), fit.homography).reshape(4, 2)
         if not _placed(card, fit.ref_points, grey.shape):
             return None
@@ -227,7 +230,8 @@ class FaceSearch:
         if parts is None:
             return None
         visible, compared = parts
-        score, block, view = self._compare(fit.ref, fit.homography, grey, compared)
+        # Found at the search's scale, compared at the frame's own: a small card keeps its detail.
+        score, block, view = self._compare(fit.ref, zoom @ fit.homography, full, compared / scale)
         if score < VERIFY_SCORE or block > VERIFY_BLOCK:
             return None
         # Given what faces share too, another face lining up as well at this place: the camera
@@ -247,10 +251,11 @@ class FaceSearch:
             theirs = cv2.perspectiveTransform(card_rect().reshape(-1, 1, 2), homography).reshape(4, 2)
             if not mapped_card_shaped(theirs) or iou(theirs, card) < 0.5:
                 continue
-            their_score, their_block, _view = self._compare(ref, homography, grey, compared)
+            their_score, their_block, _view = self._compare(ref, zoom @ homography, full, compared / scale)
             if their_score >= VERIFY_SCORE and their_block <= VERIFY_BLOCK:
                 return None
-        shows = _agreeing(self.matcher.reference_grey(fit.ref), view, visible, fit.homography)
+        reference = self.matcher.reference_grey(fit.ref)
+        shows = _agreeing(reference, view, visible / scale, zoom @ fit.homography) * scale
         return FoundFace(face, card, shows, score, block, fit.inliers, fit.homography, compared, fit.ref)
 
     def still_there(self, frame: np.ndarray, face: FoundFace) -> bool:

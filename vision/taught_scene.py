@@ -102,9 +102,13 @@ def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
     table and read by one reader, as a camera would. ``new``: a fresh layout every frame
     (nothing can be reused; cards the thumbnails cannot decide are left pending). ``settle``:
     the frame after, same layout, fresh sensor noise (the pending cards, lying still now, go
-    through the feature stage). ``still``: one layout, fresh sensor noise each frame (the
-    still-frame shortcut). ``still_moving_elsewhere``: the same cards while the rest of the
-    frame changes (outline search runs, identities come from the still-card cache).
+    through the feature stage, and the face search looks over the whole frame, which changed).
+    ``still``: one layout, fresh sensor noise each frame (the still-frame shortcut).
+    ``still_moving_elsewhere``: the same cards while the rest of the frame changes (outline
+    search runs, identities come from the still-card cache). ``face_search_whole_frame``: the
+    face search (:mod:`vision.face_search`) alone over a whole frame, as in a reader's first
+    frame; ``settle_after_one_card_laid``: the frame in which the table settles after one more
+    card was laid beside four lying still (the face search looks only where the frame changed).
     """
     import tempfile
 
@@ -160,6 +164,7 @@ def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
             cpu = time.thread_time()
             reader.read(frame)
             elsewhere_ms.append((time.thread_time() - cpu) * 1000)
+        search_ms, laid_ms = _face_search_speed(deck, shown, frames)
     cards = max(1, len(shown) * frames)
     return {
         "figure": "realcards.speed",
@@ -174,5 +179,32 @@ def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
         "settle_identified_share": round(settled / cards, 3),
         "still_median_ms": round(statistics.median(still_ms), 2),
         "still_moving_elsewhere_median_ms": round(statistics.median(elsewhere_ms), 2),
+        "face_search_whole_frame_median_ms": round(statistics.median(search_ms), 2),
+        "settle_after_one_card_laid_median_ms": round(statistics.median(laid_ms), 2),
         "threads": 1,
     }
+
+
+def _face_search_speed(deck: Any, shown: list[np.ndarray], frames: int) -> tuple[list[float], list[float]]:
+    """CPU ms of the face search over whole frames, and of the settle frame after one card laid."""
+    from vision.face_search import FaceSearch
+    from vision.reader import CardReader
+
+    search = FaceSearch(deck.features)
+    search_ms, laid_ms = [], []
+    for index in range(max(1, frames // 4)):
+        frame = lay_out(shown, 7100 + index).frame()
+        cpu = time.thread_time()
+        search.search(frame)
+        search_ms.append((time.thread_time() - cpu) * 1000)
+        before = lay_out(shown[:-1], 7200 + index)
+        reader = CardReader("bandit", use_mat=False, enrolled=deck)
+        reader.read(before.frame())  # four cards, read in full
+        after = lay_out(shown[:-1], 7200 + index)
+        gap = CARD_H_MM * 1.12  # the free place of the second row (as lay_out spaces cards)
+        after.place_art(shown[-1], (after.centre[0] + gap, after.centre[1] + gap / 2), 30.0)
+        reader.read(after.frame())  # the card arrives (moving: no search)
+        cpu = time.thread_time()
+        reader.read(after.frame())  # the table settled: outline search, features, face search
+        laid_ms.append((time.thread_time() - cpu) * 1000)
+    return search_ms, laid_ms

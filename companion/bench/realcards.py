@@ -131,8 +131,12 @@ class Tally:
     phantoms: int = 0
     phantom_ids: int = 0
 
-    def add(self, photo: Photo, outlines: list[tuple[tuple[float, ...], str | None]]) -> list[str]:
-        """Score one photo's outlines (box, id); the wrong ids as text."""
+    def add(self, photo: Photo, seen: list[tuple[list[tuple[float, ...]], str | None]]) -> list[str]:
+        """Score one photo's outlines (boxes, id); the wrong ids as text. A card found under
+        another has two boxes (where it lies, what shows of it): it is placed by the one that
+        overlaps a labelled card most (where it lies also overlaps the card lying over it)."""
+        outlines = [(max(boxes, key=lambda b: max((_iou(b, box) for _r, box in photo.cards), default=0.0)), i)
+                    for boxes, i in seen]
         wrongs = []
         used = set()
         for rank, box in photo.cards:
@@ -232,8 +236,10 @@ def _read(deck: Any, multis: list[Photo], webcam: bool = False) -> tuple[Tally, 
         cpu = time.thread_time()
         reading = reader.read(image)
         photo_ms.append((time.thread_time() - cpu) * 1000)
-        # A card partly covered is where it shows (what the label's box surrounds).
-        seen = [(_box(card.visible or card.corners), card.card_id) for card in reading.cards]
+        # A card partly covered: where it lies, and what shows of it (what the label's box
+        # surrounds); either places it.
+        seen = [([_box(card.corners)] + ([_box(card.visible)] if card.visible else []), card.card_id)
+                for card in reading.cards]
         wrongs += tally.add(photo, seen)
     return tally, wrongs, photo_ms
 
@@ -250,7 +256,7 @@ def _outline_search(photos: list[Photo], thorough: bool) -> dict[str, Any]:
         cpu = time.thread_time()
         outlines = [o.quad for o in find_card_candidates(image, thorough=thorough) if o.sure]
         cpu_ms.append((time.thread_time() - cpu) * 1000)
-        tally.add(photo, [(_box(quad.tolist()), None) for quad in outlines])
+        tally.add(photo, [([_box(quad.tolist())], None) for quad in outlines])
     found = tally.cards - tally.missed
     return {
         "photos": len(photos),
