@@ -117,6 +117,24 @@ def test_the_reader_names_a_covered_card_once_the_table_settles(deck: EnrolledDe
     assert reader.taught.searches == 2 and "plum" in {c.card_id for c in again.cards}
 
 
+def test_a_card_dealt_and_named_by_its_outline_needs_no_search(deck: EnrolledDeck) -> None:
+    scene = table(43)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(11), (x - 50.0, y), 5.0)
+    reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    assert reader.read(scene.frame()).cards[0].card_id == "plum"
+    assert reader.taught is not None and reader.taught.searches == 1
+    scene.place_art(synthetic_face(13), (x + 50.0, y), -5.0)  # dealt apart from the first
+    reader.read(scene.frame())
+    settled = reader.read(scene.frame())
+    assert sorted(c.card_id for c in settled.cards) == ["plum", "seven"]
+    assert reader.taught.searches == 1  # what changed is the card read by its outline
+    scene.place_art(synthetic_face(12), (x - 50.0 + 38.0, y + 6.0), 14.0)  # a bell over the plum
+    reader.read(scene.frame())
+    settled = reader.read(scene.frame())
+    assert reader.taught.searches == 2 and "bell" in {c.card_id for c in settled.cards}
+
+
 def test_a_found_card_is_dropped_when_it_is_taken_away(deck: EnrolledDeck) -> None:
     scene = table(39)
     overlapped(scene, synthetic_face(11), synthetic_face(12), 38.0)

@@ -153,28 +153,31 @@ class TaughtCards:
         if self._search is None:
             self._search = FaceSearch(self.deck.features)
         if first or (settled and self.search_due):
+            # Cards named by their own whole outline and printed cards explain their place.
+            explained = known + [s.outline for s in seen if s.match.card_id and s.match.corners is None]
             kept: list[FoundFace] = []
             where: tuple[int, int, int, int] | None = None  # the whole frame
-            changed = True
             if not first and self._searched_small is not None:
                 # Only where the table changed since the last search; the cards found before
                 # elsewhere stay while they still lie where they were.
                 kept = [f for f in self._found if self._search.still_there(frame, f)]
-                where = _changed_box(self._searched_small, small, grey.shape)
-                changed = where is not None
-            # Cards named by their own whole outline, printed cards and the cards kept explain
-            # their place.
-            explained = known + [s.outline for s in seen if s.match.card_id and s.match.corners is None]
+                blocks = np.abs(small - self._searched_small) > STILL_LEVELS
+                if len(kept) == len(self._found):
+                    # A change that cards named by their outlines explain (a card dealt and
+                    # read) leaves nothing to search for.
+                    blocks &= ~_covered_blocks(explained, grey.shape)
+                where = _changed_box(blocks, grey.shape)
             explained += [f.compared for f in kept]
-            lying = known + [s.quad for s in seen] + [f.corners for f in kept]
-            found = self._search.search(frame, explained, lying, where) if changed else []
-            if to_mat is not None:
-                found = [f for f in found if card_sized_mm(f.corners, to_mat)]
-            found = [f for f in found if not any(iou(f.corners, k.corners) > 0.5 for k in kept)]
-            self._found = kept + found
+            if first or where is not None:
+                lying = known + [s.quad for s in seen] + [f.corners for f in kept]
+                found = self._search.search(frame, explained, lying, where)
+                if to_mat is not None:
+                    found = [f for f in found if card_sized_mm(f.corners, to_mat)]
+                kept += [f for f in found if not any(iou(f.corners, k.corners) > 0.5 for k in kept)]
+                self.searches += 1
+            self._found = kept
             self._searched_small = small
             self.search_due = False
-            self.searches += 1
         else:
             self.search_due = self.search_due or not settled
             self._found = [f for f in self._found if self._search.still_there(frame, f)]
@@ -215,18 +218,26 @@ class TaughtCards:
 CHANGE_REACH = 6
 
 
-def _changed_box(
-    before: np.ndarray, after: np.ndarray, shape: tuple[int, ...]
-) -> tuple[int, int, int, int] | None:
-    """The box (frame px) round every block of the small copies that changed, grown by
+def _changed_box(blocks: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int] | None:
+    """The box (frame px) round every changed block of the small copy, grown by
     ``CHANGE_REACH`` blocks; None when none changed."""
-    ys, xs = np.nonzero(np.abs(after - before) > STILL_LEVELS)
+    ys, xs = np.nonzero(blocks)
     if not len(xs):
         return None
     bw, bh = shape[1] / _STILL_SIZE[0], shape[0] / _STILL_SIZE[1]
     x0, x1 = max(0, xs.min() - CHANGE_REACH), min(_STILL_SIZE[0], xs.max() + 1 + CHANGE_REACH)
     y0, y1 = max(0, ys.min() - CHANGE_REACH), min(_STILL_SIZE[1], ys.max() + 1 + CHANGE_REACH)
     return int(x0 * bw), int(y0 * bh), int(np.ceil(x1 * bw)), int(np.ceil(y1 * bh))
+
+
+def _covered_blocks(polygons: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray:
+    """Blocks of the small copy that ``polygons`` (frame px) explain: inside one, or on its
+    edge (a card's edge block holds a strip of table: too little to hide another card)."""
+    scale = np.float32([_STILL_SIZE[0] / shape[1], _STILL_SIZE[1] / shape[0]])
+    inside = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), np.uint8)
+    for polygon in polygons:
+        cv2.fillPoly(inside, [np.round(np.asarray(polygon, np.float32) * scale).astype(np.int32)], 1)
+    return cv2.dilate(inside, np.ones((3, 3), np.uint8)) > 0
 
 
 #: ``Match.method`` of a card found by its face (:mod:`vision.face_search`), not by an outline.
