@@ -17,6 +17,7 @@ change a later part of the turn, does that part). Decisions (text form):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 
 from companion.engine.actions import Action
@@ -53,11 +54,22 @@ def improve_the_odds(table: Table, state: JackpotPayoutState) -> list[Event]:
     return []
 
 
+@cache
+def _improve(pile: str, card: str) -> Action:
+    """``improve PILE CARD``, made once (a deck of a dozen kinds is offered whole each time)."""
+    return Action.of("improve", pile, card)
+
+
 def _improve_options(table: Table, state: JackpotPayoutState) -> list[Action]:
     seat = state.seats[state.current]
-    actions = [Action.of("improve", "discard", card) for card in sorted(seat.discard)]
+    actions = [_improve("discard", card) for card in sorted(seat.discard)]
     in_deck = set(seat.deck) | set(seat.deck_top)
-    return actions + [Action.of("improve", "deck", card) for card in sorted(in_deck)]
+    return actions + [_improve("deck", card) for card in sorted(in_deck)]
+
+
+def _improve_offers(table: Table, state: JackpotPayoutState) -> bool:
+    seat = state.seats[state.current]
+    return bool(seat.discard or seat.deck or seat.deck_top)  # _improve_options is not empty
 
 
 def _improve_apply(table: Table, state: JackpotPayoutState, action: Action) -> list[Event]:
@@ -77,7 +89,7 @@ def _improve_apply(table: Table, state: JackpotPayoutState, action: Action) -> l
 
 
 @step("improve-the-odds", "remove a card from the game: 'improve discard CARD' or 'improve deck CARD'",
-      _improve_options, _improve_apply)
+      _improve_options, _improve_apply, offers=_improve_offers)
 def _improve_nothing(table: Table, state: JackpotPayoutState) -> list[Event]:
     return finish_ability(state, "no card to remove")
 
