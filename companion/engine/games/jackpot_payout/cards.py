@@ -108,7 +108,15 @@ class Catalogue:
 
     def of_kind(self, kind: str) -> list[Card]:
         """Every face of ``kind`` in file order."""
-        return [card for card in self.cards.values() if card.kind == kind]
+        return list(self._kinds.get(kind, ()))
+
+    @cached_property
+    def _kinds(self) -> dict[str, tuple[Card, ...]]:
+        """The faces by kind, in file order: every new game deals from them."""
+        kinds: dict[str, list[Card]] = {}
+        for card in self.cards.values():
+            kinds.setdefault(card.kind, []).append(card)
+        return {kind: tuple(cards) for kind, cards in kinds.items()}
 
 
 def _need(entry: Mapping[str, Any], key: str, kind: type, where: str) -> Any:

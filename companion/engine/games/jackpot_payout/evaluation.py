@@ -50,11 +50,11 @@ def common_symbol(cards: Sequence[Card]) -> str | None:
     """The symbol every card can show (``wild`` when all are wild), or None; None for no cards."""
     if not cards:
         return None
-    if all(card.is_wild for card in cards):
-        return WILD
     common = _ALL_SYMBOLS
     for card in cards:
         common &= card.symbol_bits
+    if common == _ALL_SYMBOLS and all(card.is_wild for card in cards):  # a wild shows every symbol
+        return WILD
     return _SYMBOLS_OF[common][0] if common else None  # the first in SYMBOLS' order
 
 

@@ -114,11 +114,10 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
         In id order: cards only leave it, so it stays in order, and each display reveal's
         chance point (its outcomes sorted by id) then sorts it in one pass.
         """
-        sets = self.sets
+        sets, cards = self.sets, self.catalogue.of_kind("regular") + self.catalogue.of_kind("special")
         return dict(sorted(
-            (card.id, card.count) for card in self.catalogue.cards.values()
-            if card.kind in ("regular", "special") and card.set in sets
-            and self.usable(card.solo, card.multiplayer)
+            (card.id, card.count) for card in cards
+            if card.set in sets and self.usable(card.solo, card.multiplayer)
         ))
 
     def starting_deck(self) -> dict[str, int]:
