@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -9,7 +10,10 @@ import pytest
 from companion.engine import (
     ChancePoint,
     EngineError,
+    GameConfig,
     ImpossibleOutcomeError,
+    Match,
+    RandomBot,
     ReportedResolver,
     ScriptedResolver,
     SeededResolver,
@@ -83,3 +87,34 @@ def test_every_game_says_an_outcome_is_not_in_the_game_rather_than_used_up(game_
         match.apply(Action.reveal("lemon"))
     assert "there is no 'lemon' in this game" in str(refused.value)
     assert "die" not in str(refused.value).replace(point.what, "")
+
+
+def test_a_point_from_a_deck_is_the_point_from_its_counts() -> None:
+    deck = {"cherry": 20, "bar": 3, "seven": 1}
+    point = ChancePoint.from_deck("deal", "the next card", deck)
+    assert point == ChancePoint.from_counts("deal", "the next card", deck)
+    assert point.outcomes == (("bar", 3), ("cherry", 20), ("seven", 1)) and point.total == 24
+    assert [SeededResolver(4).resolve(point) for _ in range(3)] == [SeededResolver(4).resolve(
+        ChancePoint("deal", "the next card", point.outcomes)) for _ in range(3)]
+    with pytest.raises(EngineError):
+        ChancePoint.from_deck("deal", "the next card", {})
+
+
+@pytest.mark.parametrize("game_id", ["jackpot-payout", "thanks-a-lottery"])
+def test_the_decks_chance_points_are_made_from_never_hold_a_count_below_one(game_id: str) -> None:
+    """``from_deck`` trusts this of the decks these games keep: checked at every step."""
+
+    def decks(state: object) -> list[dict[str, int]]:
+        if game_id == "thanks-a-lottery":
+            return [state.deck]  # type: ignore[attr-defined]
+        return [state.supply, *(seat.deck for seat in state.seats)]  # type: ignore[attr-defined]
+
+    for seed in range(6):
+        match = Match.new(GameConfig(game_id, 2 + seed % 3, seed=seed))
+        resolver, rng = SeededResolver(seed), random.Random(seed)
+        while not match.is_over:
+            assert all(count >= 1 for deck in decks(match.state) for count in deck.values())
+            if match.chance_point is not None:
+                match.resolve(resolver)
+            else:
+                match.apply(RandomBot().choose(match.game, match.state, rng))

@@ -80,6 +80,22 @@ class ChancePoint:
         fields["_total"] = sum(values)
         return point
 
+    @classmethod
+    def from_deck(cls, kind: str, what: str, deck: Mapping[str, int]) -> ChancePoint:
+        """:meth:`from_counts` for a deck the engine keeps itself, as a dict whose every count
+        is 1 or more (a card id leaves it with its last copy), which is therefore not looked
+        through again for a count of 0 at every reveal. An empty deck is refused as before.
+        """
+        if not deck:
+            return cls.from_counts(kind, what, deck)
+        point = object.__new__(cls)
+        fields = point.__dict__  # as from_counts
+        fields["kind"] = kind
+        fields["what"] = what
+        fields["outcomes"] = tuple(sorted(deck.items(), key=_name))
+        fields["_total"] = sum(deck.values())
+        return point
+
     @property
     def total(self) -> int:
         """The sum of all weights."""

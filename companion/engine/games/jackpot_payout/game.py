@@ -161,11 +161,11 @@ class JackpotPayoutGame(Game[JackpotPayoutState]):
                 return None
             if state.step == "reveal":  # camera zone reel0..reel2 of the player whose turn it is
                 reel = len(seat.play) + len(state.revealed) + 1
-                return ChancePoint.from_counts("reel", _reel_what(seat_index, reel), seat.deck)
-            return ChancePoint.from_counts("draw", _draw_what(seat_index, state.reveal_reason), seat.deck)
+                return ChancePoint.from_deck("reel", _reel_what(seat_index, reel), seat.deck)
+            return ChancePoint.from_deck("draw", _draw_what(seat_index, state.reveal_reason), seat.deck)
         if not state.refill:
             return None
-        return ChancePoint.from_counts("display", _display_what(state.refill[0]), state.supply)
+        return ChancePoint.from_deck("display", _display_what(state.refill[0]), state.supply)
 
     def apply_outcome(self, state: JackpotPayoutState, point: ChancePoint, outcome: str) -> list[Event]:
         """Put the revealed card where it was revealed for, then run the rules on."""
