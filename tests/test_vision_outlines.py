@@ -119,24 +119,27 @@ def test_a_card_half_in_sun_half_in_shade_is_sure() -> None:
     assert found[0].sure and found[0].whole
 
 
-def overlapping_cards(seed: int) -> tuple[np.ndarray, np.ndarray]:
+def overlapping_cards(seed: int, down: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """A 378x504 photo of two cards on dark wood, the second lying over the first and shifted
-    sideways by a quarter of its width (one light region, about card-shaped); the union's box."""
+    sideways by a quarter of its width or, with ``down``, down by that share of its height (one
+    light region, about card-shaped); the union's box."""
     rng = np.random.default_rng(seed)
     h, w = 504, 378
     noise = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), 2.0)
     frame = np.clip(np.array([40, 60, 90], np.float32) + (noise / noise.std())[..., None] * 8, 0, 255)
     frame = frame.astype(np.uint8)
     art = np.array([[0, 0], [199, 0], [199, 279], [0, 279]], np.float32)
-    for k, left in enumerate((110.0, 110.0 + 0.25 * 130)):
-        corners = np.array([[left, 150], [left + 130, 150], [left + 130, 332], [left, 332]], np.float32)
+    shift = np.array([0.0, down * 182] if down else [0.25 * 130, 0.0], np.float32)
+    for k in range(2):
+        corners = np.array([[110, 150], [240, 150], [240, 332], [110, 332]], np.float32) + k * shift
         warp = cv2.getPerspectiveTransform(art, corners)
         card = cv2.warpPerspective(synthetic_face(seed + k), warp, (w, h))
         inside = cv2.warpPerspective(np.full((280, 200), 255, np.uint8), warp, (w, h)) > 127
         frame = np.where(inside[..., None], card, frame)
         # A card's edge over another card shows as a thin dark line (its thickness, its shadow).
         cv2.polylines(frame, [corners.astype(np.int32)], True, (120, 120, 120), 2)
-    return frame, np.array([[110, 150], [272.5, 150], [272.5, 332], [110, 332]], np.float32)
+    far = np.array([240, 332], np.float32) + shift
+    return frame, np.array([[110, 150], [far[0], 150], far, [110, far[1]]], np.float32)
 
 
 @pytest.mark.parametrize("seed", [3, 4, 5])
@@ -145,6 +148,20 @@ def test_two_overlapping_cards_are_never_one_sure_card(seed: int) -> None:
     for thorough in (False, True):
         found = find_card_candidates(frame, thorough=thorough)
         assert not any(o.sure and near(o, union) for o in found)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_a_card_lying_over_another_splits_them_into_their_visible_parts(seed: int) -> None:
+    frame, union = overlapping_cards(seed, down=0.35)
+    cut = 150 + 0.35 * 182  # the top card's edge across the one beneath
+    under = np.array([[110, 150], [240, 150], [240, cut], [110, cut]], np.float32)
+    over = np.array([[110, cut], [240, cut], [240, cut + 182], [110, cut + 182]], np.float32)
+    for thorough in (False, True):
+        found = find_card_candidates(frame, thorough=thorough)
+        assert not any(o.sure and near(o, union) for o in found)
+        # The covered card's visible part is sure and never whole (teaching must not take it).
+        assert [o.whole for o in found if o.sure and near(o, under)] == [False]
+        assert any(o.sure and near(o, over) for o in found)
 
 
 PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "realcards" / "photos"

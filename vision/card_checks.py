@@ -202,8 +202,15 @@ def _side_paper(bands: list[np.ndarray]) -> tuple[float, np.ndarray]:
     return max(found, key=lambda item: item[0])
 
 
-def card_evidence(lab: np.ndarray, quad: np.ndarray) -> int:
-    """How card-like the inside of ``quad`` is: 0 not a card, 1 maybe, 2 surely.
+def card_evidence(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> int:
+    """How card-like the inside of ``quad`` is: 0 not a card, 1 maybe, 2 surely (see
+    :func:`card_paper`)."""
+    return card_paper(lab, quad, covered)[0]
+
+
+def card_paper(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> tuple[int, np.ndarray]:
+    """How card-like the inside of ``quad`` is (0 not a card, 1 maybe, 2 surely), and the
+    colour (Lab) of its paper border.
 
     Every card has ink inside (an envelope, a sheet of paper or a bright patch of table has
     none: 0). A printed card with a paper border has an even band all round just inside its
@@ -231,13 +238,21 @@ def card_evidence(lab: np.ndarray, quad: np.ndarray) -> int:
     paper = np.median(medians, axis=0)
     inner = card[8:-8, 6:-6].reshape(-1, 3)
     if (np.abs(inner - paper).sum(axis=1) > 50).mean() < 0.02:
-        return 0
-    if min(share for share, _paper in best) < _EVEN_SHARE:
-        return 1
-    # The four sides are one paper: one colour (a and b), lightness within what shade does.
-    colour = np.abs(medians[:, 1:] - paper[1:]).sum(axis=1).max()
-    light = medians[:, 0].min() / max(1.0, medians[:, 0].max())
-    return 2 if colour <= 20 and light >= 0.5 else 1
+        return 0, paper
+    even = np.array([share >= _EVEN_SHARE for share, _paper in best])
+    if even.sum() < (2 if covered else 4):
+        return 1, paper
+    paper = np.median(medians[even], axis=0)
+    return (2 if same_paper(medians[even]) else 1), paper
+
+
+def same_paper(papers: np.ndarray) -> bool:
+    """Whether the paper colours (N x 3, Lab) are one paper: one colour (a and b), lightness
+    within what shade does (half a card may lie in shade)."""
+    middle = np.median(papers, axis=0)
+    colour = np.abs(papers[:, 1:] - middle[1:]).sum(axis=1).max()
+    light = papers[:, 0].min() / max(1.0, papers[:, 0].max())
+    return bool(colour <= 20 and light >= 0.5)
 
 
 def iou(a: np.ndarray, b: np.ndarray) -> float:

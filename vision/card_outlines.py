@@ -16,6 +16,10 @@ The thorough search (``thorough=True``, for a picture looked at once: teaching) 
 - **straight edges** (:mod:`vision.card_lines`): two long straight steps meeting square at a
   corner propose the card along them; a proposal must lie on straight edges all round.
 
+A region whose outline is crossed by seams (:mod:`vision.card_seams`: the edge of a card lying
+over another) is several cards: it is not sure, and its parts between the seams are reported
+as the visible parts of the cards, never whole.
+
 Every candidate contour becomes a quadrilateral (``approxPolyDP`` of its convex hull, else its
 minimum-area rectangle when the contour fills it), then must pass (:mod:`vision.card_checks`):
 a card's aspect ratio under perspective, area bounds, convexity, fill, and a contrast check
@@ -40,13 +44,15 @@ from vision.card_checks import (
     MIN_AREA_SHARE,
     border_contrast,
     card_evidence,
+    card_paper,
     card_shaped,
     iou,
     order_quad,
     refine,
+    same_paper,
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
-from vision.card_seams import find_seams
+from vision.card_seams import find_seams, split_at_seams
 
 __all__ = ["CardOutline", "find_card_candidates", "find_card_outlines", "order_quad"]
 
@@ -56,6 +62,10 @@ WORK_PIXELS = 150_000
 #: A card is sure only when straight edges cover this share of its sides in view.
 SURE_SUPPORT = 0.7
 REGION_SURE_SUPPORT = 0.5
+#: Each part of a region split at its seams is at least this share of the region's narrow
+#: side wide (narrower parts were mostly a face card's print or a strip of table beyond a
+#: card's edge on the development photos; the region is then left whole and unsure).
+PART_SHARE = 0.3
 #: An outline this close (share of the frame's short side) to the frame's border is cut by it.
 EDGE_MARGIN = 0.006
 
@@ -172,19 +182,19 @@ def _inside_share(inner: np.ndarray, outer: np.ndarray) -> float:
     return float(overlap / area) if area > 0 else 0.0
 
 
-def _select(scored: list[tuple[float, int, np.ndarray]]) -> list[tuple[int, np.ndarray]]:
+def _select(scored: list[tuple[float, int, np.ndarray, bool]]) -> list[tuple[int, np.ndarray, bool]]:
     """One outline per card: overlapping duplicates merged (best score kept), and of two
     outlines one inside the other, the outer when the inner is most of it (a face card's art
     frame inside the card), else the inner (a patch of table round a card)."""
     scored = sorted(scored, key=lambda item: -item[0])
-    kept: list[tuple[float, int, np.ndarray]] = []
+    kept: list[tuple[float, int, np.ndarray, bool]] = []
     for item in scored:
         if all(iou(item[2], other[2]) < 0.3 for other in kept):
             kept.append(item)
     drop: set[int] = set()
-    areas = [cv2.contourArea(quad) for _s, _e, quad in kept]
-    for i, (_si, ei, inner) in enumerate(kept):
-        for j, (_sj, ej, outer) in enumerate(kept):
+    areas = [cv2.contourArea(quad) for _s, _e, quad, _p in kept]
+    for i, (_si, ei, inner, _pi) in enumerate(kept):
+        for j, (_sj, ej, outer, _pj) in enumerate(kept):
             if i != j and areas[i] < areas[j] and _inside_share(inner, outer) > 0.8:
                 # The surer of the two wins (a pip or the art inside a card with a paper
                 # border; a card on an envelope); equally sure, by size as above.
@@ -192,7 +202,7 @@ def _select(scored: list[tuple[float, int, np.ndarray]]) -> list[tuple[int, np.n
                     drop.add(i if ej > ei else j)
                 else:
                     drop.add(i if areas[i] >= 0.55 * areas[j] else j)
-    return [(evidence, quad) for k, (_s, evidence, quad) in enumerate(kept) if k not in drop]
+    return [(evidence, quad, part) for k, (_s, evidence, quad, part) in enumerate(kept) if k not in drop]
 
 
 class _Seen:
@@ -237,6 +247,12 @@ def _support_in_view(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, 
     return result[0] if single else result
 
 
+def _narrow_side(quad: np.ndarray) -> float:
+    """The shorter of a quad's two mean side lengths (opposite sides averaged)."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
+
+
 def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether no corner of ``quad`` lies on (or past) the frame's border."""
     h, w = shape[:2]
@@ -264,7 +280,7 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     lightness, chroma = _paper_map(lab)
     image_area = float(small.shape[0] * small.shape[1])
-    scored: list[tuple[float, int, np.ndarray]] = []
+    scored: list[tuple[float, int, np.ndarray, bool]] = []
     min_area = MIN_AREA_SHARE * image_area
     contours: list[tuple[np.ndarray, bool]] = []
     looked_at = _Seen()
@@ -298,12 +314,27 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
         if evidence == 2 and support < (SURE_SUPPORT if from_lines else REGION_SURE_SUPPORT):
             evidence = 1
         # Several cards overlapping make one region with a paper border all round; the edge
-        # of the card on top crosses it as a seam: not one card.
-        if evidence == 2 and find_seams(lightness, quad):
+        # of the card on top crosses it as a seam. Not one card: each part between seams is
+        # the visible part of one, never whole (scored as the region, below an outline found
+        # for the card on top alone).
+        seams = find_seams(lightness, quad) if evidence == 2 else []
+        if seams:
             evidence = 1
+        score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100
+        parts = split_at_seams(quad, seams)
+        looks = [card_paper(lab, part, covered=True) for part in parts]
+        # Every part must be a card's visible part, all of one paper: a strip of table beyond
+        # a card's edge (an outline too large) or a sliver of a face card's print is not.
+        if (
+            parts
+            and all(_narrow_side(part) >= PART_SHARE * _narrow_side(quad) for part in parts)
+            and all(kind == 2 for kind, _paper in looks)
+            and not any(find_seams(lightness, part) for part in parts)
+            and same_paper(np.array([paper for _kind, paper in looks]))
+        ):
+            scored.extend((score, 2, order_quad(part), True) for part in parts)
         if evidence:
-            score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100
-            scored.append((score, evidence, order_quad(quad)))
+            scored.append((score, evidence, order_quad(quad), False))
 
     for mask in _masks(lightness, chroma):
         # Outer boundaries of every region, also of one inside another's hole (a card lying
@@ -335,15 +366,18 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
         stacked = np.array(proposals, np.float32)
         for k in np.flatnonzero(_support_in_view(stacked, segments, lightness.shape) >= 0.45):
             consider(stacked[k], from_lines=True)
-    chosen = [((quad + 0.5) / scale - 0.5, evidence == 2) for evidence, quad in _select(scored)]
+    chosen = [((quad + 0.5) / scale - 0.5, evidence == 2, part) for evidence, quad, part in _select(scored)]
     if scale < 1.0 and chosen:
         # The outline was found small; its sides are placed again on the full frame, where a
-        # pixel is finer: identification compares thumbnails cut along these sides.
+        # pixel is finer: identification compares thumbnails cut along these sides (a part's
+        # seam side is no card's edge: parts stay as found).
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         # A short reach: the small copy's sides are within a pixel or two of it there, and a
         # line printed near the card (a zone's frame on the mat) must not pull them away.
-        chosen = [(refine(grey, quad, 0.025), sure) for quad, sure in chosen]
-    return [CardOutline(quad, sure, _inside_frame(quad, frame.shape)) for quad, sure in chosen]
+        chosen = [(quad if part else refine(grey, quad, 0.025), sure, part) for quad, sure, part in chosen]
+    return [
+        CardOutline(quad, sure, not part and _inside_frame(quad, frame.shape)) for quad, sure, part in chosen
+    ]
 
 
 def find_card_outlines(frame: np.ndarray) -> list[np.ndarray]:

@@ -9,7 +9,8 @@ the paper border: a face card's art frame stops short of it, pips and indices ar
 shadow's edge across the card is a step from light to shade, not a thin line.
 
 :func:`find_seams` looks at the outline flattened to a portrait card and tries every straight
-line from one side to the opposite side (within a third of the width of square to them).
+line from one side to the opposite side (within a third of the width of square to them);
+:func:`split_at_seams` cuts the outline into the parts between them.
 """
 
 from __future__ import annotations
@@ -88,10 +89,37 @@ def find_seams(grey: np.ndarray, quad: np.ndarray) -> list[Seam]:
     for across, lightness in ((True, flat), (False, np.ascontiguousarray(flat.T))):
         top, bottom, is_seam = _line_scores(lightness)
         width = lightness.shape[1] - 1
-        taken: list[float] = []
-        for k in np.flatnonzero(is_seam):
-            middle = (top[k] + bottom[k]) / 2
-            if all(abs(middle - other) > 4 for other in taken):
-                taken.append(middle)
-                seams.append(Seam(across, float(top[k]) / width, float(bottom[k]) / width))
+        top, bottom = top[is_seam], bottom[is_seam]
+        middles = (top + bottom) / 2
+        # The first line of each place is its seam; lines within 4 px of it are the same one.
+        left = np.ones(len(middles), bool)
+        while left.any():
+            k = int(np.argmax(left))
+            seams.append(Seam(across, float(top[k]) / width, float(bottom[k]) / width))
+            left &= np.abs(middles - middles[k]) > 4
     return seams
+
+
+def split_at_seams(quad: np.ndarray, seams: list[Seam]) -> list[np.ndarray]:
+    """The parts of ``quad`` between its seams (4 x 2 float32 each, in ``quad``'s pixels): the
+    visible parts of the overlapping cards. Seams of the direction that has more of them are
+    used (cards fanned one way); none: ``[]``."""
+    across = [seam for seam in seams if seam.across]
+    along = [seam for seam in seams if not seam.across]
+    chosen = across if len(across) >= len(along) else along
+    if not chosen:
+        return []
+    tl, tr, br, bl = order_quad(quad)
+    ends = sorted((seam.start, seam.end) for seam in chosen)
+    if not chosen[0].across:
+        # Seams from the left side to the right: the same cut with the card turned a quarter
+        # (its left side, bottom to top, is then the top side).
+        tl, tr, br, bl = bl, tl, tr, br
+        ends = sorted((1 - start, 1 - end) for start, end in ends)
+    cuts = [(0.0, 0.0), *ends, (1.0, 1.0)]
+    return [
+        np.array(
+            [tl + (tr - tl) * s0, tl + (tr - tl) * s1, bl + (br - bl) * e1, bl + (br - bl) * e0], np.float32
+        )
+        for (s0, e0), (s1, e1) in zip(cuts, cuts[1:], strict=False)
+    ]
