@@ -165,15 +165,14 @@ class ThanksALottery(Game[LotteryState]):
         if state.phase == SETUP and state.to_deal:
             dealt = self.components.hand_size * state.players - state.to_deal
             seat = (state.dealer + 1 + dealt) % state.players
-            what = f"card {dealt // state.players + 1} dealt to player {seat + 1}"
-            return ChancePoint.from_deck("deal", what, state.deck)
+            return ChancePoint.from_deck("deal", dice.deal_what(dealt // state.players, seat), state.deck)
         if state.phase == SETUP:
             count, faces = self.components.dice, self.components.die_faces
-            return dice.roll(f"die {count - state.to_roll + 1} of {count} rolled into the pool", faces)
+            return dice.pool_roll(count - state.to_roll + 1, count, faces)
         if state.phase == DRAW:
-            return ChancePoint.from_deck("draw", f"the card player {state.turn + 1} draws", state.deck)
+            return ChancePoint.from_deck("draw", dice.draw_what(state.turn), state.deck)
         if state.phase == REROLL:
-            return dice.roll(f"a die player {state.rerolling[0] + 1} re-rolls", self.components.die_faces)
+            return dice.reroll(state.rerolling[0], self.components.die_faces)
         if state.phase == LOTTERY:
             space = len(state.drawn)
             what = f"lottery token {space + 1} (the {self.prizes(state)[space]}-point space)"
