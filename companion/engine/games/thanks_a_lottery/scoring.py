@@ -28,7 +28,7 @@ def space_points(prizes: Sequence[int], tokens: Sequence[str], dice: Sequence[in
         elif token == NONE:
             won.append(0)
         else:
-            won.append(points * sum(1 for value in dice if value == int(token)))
+            won.append(points * dice.count(int(token)))
     return won
 
 
