@@ -153,8 +153,9 @@ class TaughtCards:
         if self._search is None:
             self._search = FaceSearch(self.deck.features)
         if first or (settled and self.search_due):
-            # Cards named by their own whole outline and printed cards explain their place.
-            explained = known + [s.outline for s in seen if s.match.card_id and s.match.corners is None]
+            # Cards named by their own whole outline (the named card lies along it) and printed
+            # cards explain their place.
+            explained = known + [s.outline for s in seen if s.match.card_id and _along_outline(s)]
             kept: list[FoundFace] = []
             where: tuple[int, int, int, int] | None = None  # the whole frame
             if not first and self._searched_small is not None:
@@ -213,9 +214,17 @@ class TaughtCards:
         return None
 
 
+#: A card named by its features lies along its outline when the two overlap this much (IoU).
+ALONG_OUTLINE = 0.85
 #: Around what changed, this many blocks of the small copy are searched too (a card reaching
 #: beyond the change: 6 blocks are 120 px of a 1280 px frame).
 CHANGE_REACH = 6
+
+
+def _along_outline(seen: TaughtSeen) -> bool:
+    """Whether a named card lies along the outline it was found by (not a card under another
+    that the outline took in with it)."""
+    return seen.match.corners is None or iou(seen.match.corners, seen.outline) >= ALONG_OUTLINE
 
 
 def _changed_box(blocks: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int] | None:
