@@ -6,15 +6,17 @@ are full of the taught pictures' keypoints. When a frame is read in full (a phot
 frame, a frame in which the table settled after a change), the parts of the frame that no named
 card explains are searched for taught faces:
 
-1. SIFT keypoints of the frame (grey, light evened out as the taught pictures'), outside the
-   cards already named by their whole outline, matched against the keypoints of every taught
+1. SIFT keypoints of the frame (grey, light evened out as the taught pictures', at most
+   ``SEARCH_SIDE`` px long: a camera frame costs half), outside the cards already named by
+   their whole outline, matched against the keypoints of every taught
    picture at once (the feature stage's index, with its ratio test between faces).
 2. Per taught picture, a homography from its matches (USAC). A candidate is the taught card
    mapped into the frame; it is named only when every check of the feature stage holds:
    enough inliers spread over the card, the mapped card card-shaped and of a card's size, the
    best face ahead of any other face matched at the same place, the taught picture aligned on
-   the frame agreeing with it over the card's *visible* part (what other cards cover is left
-   out of the comparison), and no other face explaining that place as well.
+   the frame itself (full resolution) agreeing with it over the card's *visible* part near its
+   matched keypoints (what other cards cover is left out), and no other face explaining that
+   place as well.
 3. A named card's keypoints are taken out and the search goes on (several cards of one face).
 
 A card is reported with its own corners (where the taught card lies, even under another card)
@@ -43,7 +45,7 @@ from vision.face_features import (
     mapped_card_shaped,
 )
 
-#: Keypoints looked for in a frame (a 1280x720 frame with a dozen cards keeps about this many).
+#: Keypoints kept at most in a frame (the strongest; a table of a dozen cards stays below it).
 FRAME_FEATURES = 3000
 #: Frames are searched with their long side at most this (px): a 1280x720 camera frame costs
 #: half as much (SIFT's cost goes with the pixels) and its cards stay 70+ px wide.
@@ -55,7 +57,7 @@ MIN_CARD_PX = 28.0
 MIN_SPREAD = 0.2
 #: ... and this share in one of them (a fanned card shows a strip: long and narrow).
 MIN_SPREAD_LONG = 0.5
-#: The visible part reaches this share of the card's short side beyond its matched keypoints.
+#: The part compared reaches this share of the card's short side beyond its matched keypoints.
 HULL_MARGIN = 0.12
 #: What shows of a card reaches at most this share of its short side beyond its matched
 #: keypoints (a card lying over it whose outline is unknown covers the rest).
