@@ -237,7 +237,7 @@ class CardReader:
             if unread:
                 cards, unread = self._look_closer(grey, half, corners, ids, to_mat, cards, unread)
         if self.taught is not None:
-            taught = self._taught_cards(grey if colour is None else colour, cards, to_mat)
+            taught = self._taught_cards(grey if colour is None else colour, grey, cards, to_mat)
             # A printed card without a readable marker is also a card-shaped outline: one card.
             # Off the mat (no millimetres to check its size) the printed-card outline search
             # mistakes light patches of a real table for cards; the taught search has the say.
@@ -248,11 +248,13 @@ class CardReader:
         return Reading(cards + unread, to_mat is not None)
 
     def _taught_cards(
-        self, frame: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None
+        self, frame: np.ndarray, grey: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None
     ) -> list[Sighting]:
-        """Outlines that no printed card explains, named by the taught faces or unidentified."""
+        """Outlines that no printed card explains, named by the taught faces or unidentified
+        (``grey``: ``frame`` in grey, already made for the markers)."""
         assert self.taught is not None
-        seen = self.taught.read(frame, [np.array(card.corners, np.float32) for card in known], to_mat)
+        corners = [np.array(card.corners, np.float32) for card in known]
+        seen = self.taught.read(frame, corners, to_mat, grey)
         # A card found by its face lies where it shows (it may be half under another).
         zones = self._zones([(s.quad if s.visible is None else s.visible).mean(axis=0) for s in seen], to_mat)
         return [

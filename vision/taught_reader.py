@@ -88,7 +88,11 @@ class TaughtCards:
         return bool(self.pending) or self.search_due
 
     def read(
-        self, frame: np.ndarray, known: list[np.ndarray], to_mat: np.ndarray | None = None
+        self,
+        frame: np.ndarray,
+        known: list[np.ndarray],
+        to_mat: np.ndarray | None = None,
+        grey: np.ndarray | None = None,
     ) -> list[TaughtSeen]:
         """Outlines in ``frame`` whose centre lies in none of the ``known`` outlines (printed
         cards already read), each with its match. With the mat's homography (image -> mat mm),
@@ -133,11 +137,14 @@ class TaughtCards:
                 seen.append(placed)
         self._previous = remembered
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
-        return self._with_faces(frame, known, seen, first, to_mat)
+        if grey is None:
+            grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        return self._with_faces(frame, grey, known, seen, first, to_mat)
 
     def _with_faces(
         self,
         frame: np.ndarray,
+        grey: np.ndarray,
         known: list[np.ndarray],
         seen: list[TaughtSeen],
         first: bool,
@@ -146,8 +153,7 @@ class TaughtCards:
         """``seen`` with the cards found by their faces: searched for in the first frame and
         once the table settled after a change; in between, the ones found before that still
         lie where they were. Unidentified outlines that a found card explains are dropped."""
-        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        small = cv2.resize(grey, _STILL_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+        small = small_copy(grey)
         settled = self._last_small is not None and int(np.abs(small - self._last_small).max()) <= STILL_LEVELS
         self._last_small = small
         if self._search is None:
@@ -283,6 +289,12 @@ def same_place(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float],
     return math.dist(pa.mean(axis=0), pb.mean(axis=0)) < long_side / 3
 
 
+def small_copy(grey: np.ndarray) -> np.ndarray:
+    """The frame's small copy (``_STILL_SIZE`` blocks, int16) that changes are judged on: sensor
+    noise averages out in it, a card laid or moved does not."""
+    return cv2.resize(grey, _STILL_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
 class StillFrames:
     """Tells whether a frame shows the same scene as the last one that was read in full."""
 
@@ -292,7 +304,7 @@ class StillFrames:
     def unchanged(self, grey: np.ndarray) -> bool:
         """True when ``grey`` differs from the last *changed* frame nowhere by a clear step
         (sensor noise averages out in the small copy); else remembers ``grey`` as the new last."""
-        small = cv2.resize(grey, _STILL_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
+        small = small_copy(grey)
         last = self._last
         if last is not None and last.shape == small.shape and int(np.abs(small - last).max()) <= STILL_LEVELS:
             return True
