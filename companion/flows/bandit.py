@@ -255,8 +255,7 @@ class BanditFlow(Flow):
             seen = observations.get(zone)
             if seen is not None and seen.status in ("stable", "changed", "empty") and seen.card_id != card:
                 del self.claimed_lying[zone]  # taken away (or covered by a new card)
-        if self.dealing():
-            self._start_deal()
+        if self.dealing():  # the deal's start was taken in above, from the readings before these
             if self.batches > self._clear_after:
                 cleared = {zone for zone, seen in observations.items() if seen.status == "empty"}
                 self.must_clear -= cleared
