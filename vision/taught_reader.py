@@ -139,11 +139,10 @@ class TaughtCards:
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
         if grey is None:
             grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        return self._with_faces(frame, grey, known, seen, first, to_mat)
+        return self._with_faces(grey, known, seen, first, to_mat)
 
     def _with_faces(
         self,
-        frame: np.ndarray,
         grey: np.ndarray,
         known: list[np.ndarray],
         seen: list[TaughtSeen],
@@ -167,7 +166,7 @@ class TaughtCards:
             if not first and self._searched_small is not None:
                 # Only where the table changed since the last search; the cards found before
                 # elsewhere stay while they still lie where they were.
-                kept = [f for f in self._found if self._search.still_there(frame, f)]
+                kept = [f for f in self._found if self._search.still_there(grey, f)]
                 blocks = np.abs(small - self._searched_small) > STILL_LEVELS
                 if len(kept) == len(self._found):
                     # A change that cards named by their outlines explain (a card dealt and
@@ -177,7 +176,7 @@ class TaughtCards:
             explained += [f.compared for f in kept]
             if first or where is not None:
                 lying = known + [s.quad for s in seen] + [f.corners for f in kept]
-                found = self._search.search(frame, explained, lying, where)
+                found = self._search.search(grey, explained, lying, where)
                 if to_mat is not None:
                     found = [f for f in found if card_sized_mm(f.corners, to_mat)]
                 kept += [f for f in found if not any(iou(f.corners, k.corners) > 0.5 for k in kept)]
@@ -187,7 +186,7 @@ class TaughtCards:
             self.search_due = False
         else:
             self.search_due = self.search_due or not settled
-            self._found = [f for f in self._found if self._search.still_there(frame, f)]
+            self._found = [f for f in self._found if self._search.still_there(grey, f)]
         named = [s for s in seen if s.match.card_id is not None]
         faces = []
         for face in self._found:
