@@ -238,6 +238,14 @@ class EnrolledDeck:
         return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features", corners)
 
 
+    def identify_covered(self, image: np.ndarray, card: np.ndarray, visible: np.ndarray) -> Match:
+        """Which taught face the card ``card`` (4 x 2 corners) is, of which only ``visible``
+        (N x 2 polygon, image px) shows: the feature stage on the visible part, as for any
+        part of a card (``card_id`` None when unsure)."""
+        quad = cv2.minAreaRect(visible.astype(np.float32))
+        return self.identify(image, cv2.boxPoints(quad).astype(np.float32), whole=False, thorough=True)
+
+
 def features_file(picture: Path) -> Path:
     """Where a taught picture's keypoints are kept (computed once, the first time needed)."""
     return picture.with_suffix(".features.npz")

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from vision.card_beneath import cards_beneath
 from vision.card_checks import iou
 from vision.card_outlines import find_card_candidates
 from vision.enrolled import PENDING, EnrolledDeck, Match
@@ -80,6 +81,11 @@ class TaughtCards:
         self.search_due = False
         #: How many times faces were searched for (for tests).
         self.searches = 0
+        #: The cards on top that cards beneath were last looked for beside, and what was found.
+        self._beneath_tops: list[np.ndarray] | None = None
+        self._beneath: list[TaughtSeen] = []
+        #: How many cards beneath were compared with the taught faces (for tests).
+        self.beneath_checks = 0
 
     @property
     def waiting(self) -> bool:
@@ -139,7 +145,29 @@ class TaughtCards:
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
         if grey is None:
             grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        return self._with_faces(grey, known, seen, first, to_mat)
+        return self._with_beneath(frame, self._with_faces(grey, known, seen, first, to_mat), known)
+
+    def _with_beneath(
+        self, frame: np.ndarray, seen: list[TaughtSeen], known: list[np.ndarray]
+    ) -> list[TaughtSeen]:
+        """``seen`` with the cards found beneath the cards it names (a fanned or overlapped
+        card whose strip shows beside one): see :mod:`vision.card_beneath`. Looked for again
+        only when a card on top came, went or moved; in between the last answer stands."""
+        if frame.ndim == 2:
+            return seen
+        # Printed cards and named cards that show whole (an unnamed outline may be several cards
+        # in one; a card partly covered has no free side to look beyond).
+        tops = known + [s.quad for s in seen if s.match.card_id is not None and _shows_whole(s)]
+        if not _same_places(tops, self._beneath_tops):
+            self._beneath_tops = tops
+            self._beneath = []
+            for beneath in cards_beneath(frame, tops):
+                match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
+                self.beneath_checks += 1
+                if match.card_id is not None:
+                    self._beneath.append(TaughtSeen(beneath.card, match, beneath.card, beneath.visible))
+        # A card named already (by its outline or its face) is not named twice.
+        return seen + [b for b in self._beneath if not any(iou(b.quad, s.quad) > 0.5 for s in seen)]
 
     def _with_faces(
         self,
@@ -217,6 +245,31 @@ class TaughtCards:
             if moved <= STILL_FRACTION * long_side:
                 return old.match
         return None
+
+
+#: A card found by its face shows whole when this share of it is in view.
+WHOLE_SHARE = 0.92
+
+
+def _same_places(quads: list[np.ndarray], before: list[np.ndarray] | None) -> bool:
+    """Whether ``quads`` are the cards ``before``, each lying still (see ``STILL_FRACTION``)."""
+    if before is None or len(quads) != len(before):
+        return False
+    for quad in quads:
+        long_side = max(math.dist(quad[0], quad[3]), math.dist(quad[1], quad[2]), math.dist(quad[0], quad[1]))
+        reach = STILL_FRACTION * long_side
+        moved = [float(np.linalg.norm(old - quad, axis=1).max()) for old in before if old.shape == quad.shape]
+        if not any(distance <= reach for distance in moved):
+            return False
+    return True
+
+
+def _shows_whole(seen: TaughtSeen) -> bool:
+    """Whether the whole card shows (it was named by its outline, or its face shows whole)."""
+    if seen.visible is None:
+        return True
+    shown = cv2.contourArea(seen.visible.reshape(-1, 1, 2).astype(np.float32))
+    return bool(shown >= WHOLE_SHARE * cv2.contourArea(seen.quad.astype(np.float32)))
 
 
 #: A card named by its features lies along its outline when the two overlap this much (IoU).

@@ -1,0 +1,261 @@
+"""Cards lying beneath a card: the strip of a fanned or overlapped card that shows beside it.
+
+Players fan a pair, slide a card half over another, or drop one on the pile: the card on top
+shows whole, and of the card beneath only a strip along one of its sides (often no more than
+its corner index and a column of pips). The strip's own outline is no card's shape, so the
+outline search does not find it; but the card on top tells a lot about it. Cards of one deck
+are one size, so the card beneath is as large as the card on top; its outer edge is where the
+paper beside the card on top ends; and it lies along that edge for a whole side's length.
+
+:func:`cards_beneath` looks outward from each side of every card found whole: rays across the
+side, one every few pixels along it and past its ends, each following the paper (the colour of
+the card on top's border, print allowed in short gaps) until the table begins. Where a run of
+rays finds paper ending on one straight line a card's side long, that line is the outer edge of
+a card beneath. The card is placed along it, as deep as the card on top, and what shows of it is
+that card minus every card found whole. Nothing here names the card: its visible part is handed
+on, with the whole card's corners, to be compared with the taught faces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.card_checks import order_quad
+
+#: Rays across each side, as positions along it: past each end by this share of the side (a card
+#: beneath may stick out beyond the card on top's end) ...
+_REACH_PAST_END = 0.3
+#: ... one every this share of the side.
+_RAY_STEP = 0.02
+#: A pixel is paper when its Lab colour is within this distance (L + |a| + |b|) of the card on
+#: top's paper (the same deck's paper; shade allowed for lightness below).
+_PAPER_DISTANCE = 38.0
+#: Print on the strip (a pip, the index) may interrupt the paper for this share of the card's
+#: short side before the ray calls it the table.
+_PRINT_GAP = 0.3
+#: A strip is this share of the card's depth at least (a thinner one is the card on top's own
+#: edge or shadow) and at most (a deeper one is a card lying beside it, found on its own).
+STRIP_MIN, STRIP_MAX = 0.07, 0.8
+#: The rays' end points must lie on one line within this share of the card's short side.
+_LINE_TOLERANCE = 0.035
+#: The run of rays finding the strip is a card's side long within this share.
+_LENGTH_TOLERANCE = 0.12
+#: Rays on the edge line: at least this many, and this share of the rays along its span.
+_MIN_RAYS, _MIN_ON_LINE = 12, 0.45
+#: Rays finding paper past the edge line: at most this share of its span.
+_MAX_BEYOND = 0.2
+#: Slivers thinner than this share of the card's size are not part of what shows.
+_SLIVER = 0.07
+#: Beyond the strip's end, the table shows for this many pixels at least (a step to the table).
+_TABLE_PX = 3
+
+
+@dataclass(frozen=True)
+class Beneath:
+    """A card beneath a card found whole: ``card`` its corners (4 x 2, TL TR BR BL portrait, as
+    :func:`vision.card_checks.order_quad`), ``visible`` the polygon (N x 2) of what shows of it,
+    both in frame pixels."""
+
+    card: np.ndarray
+    visible: np.ndarray
+
+
+def _paper_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The Lab colour of the paper just inside the card's border (median of a ring of samples)."""
+    q = order_quad(quad)
+    centre = q.mean(axis=0)
+    ts = np.linspace(0.15, 0.85, 8, dtype=np.float32)[:, None]
+    points = np.concatenate([q[i] + (q[(i + 1) % 4] - q[i]) * ts for i in range(4)])
+    points = points + (centre - points) * 0.06  # 6 % in: past the edge, before the index
+    h, w = frame.shape[:2]
+    xs = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
+    ring = cv2.cvtColor(np.ascontiguousarray(frame[ys, xs][None]), cv2.COLOR_BGR2LAB)[0]
+    return np.median(ring.astype(np.float32), axis=0)
+
+
+def _is_paper(samples: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """Which Lab samples (..., 3) are the card's paper: its colour, lightness down to shade."""
+    colour = np.abs(samples[..., 1] - paper[1]) + np.abs(samples[..., 2] - paper[2])
+    light = samples[..., 0]
+    lightness_off = np.maximum(0.0, paper[0] - light) * 0.5 + np.maximum(0.0, light - paper[0])
+    return (colour + lightness_off) <= _PAPER_DISTANCE
+
+
+def _run_lengths(paper: np.ndarray, gap: int) -> tuple[np.ndarray, np.ndarray]:
+    """For each ray (rows of ``paper``, samples outward): how far the paper reaches (index of
+    its last paper sample + 1, gaps of print up to ``gap`` samples bridged), and whether the
+    table then shows for ``_TABLE_PX`` samples (a real end, not the ray's)."""
+    rays, n = paper.shape
+    index = np.arange(n)
+    # The last paper sample at or before each sample, and how long the gap since it is.
+    last_paper = np.maximum.accumulate(np.where(paper, index, -1), axis=1)
+    broken = (index - last_paper) > gap
+    # Where the first gap too long to be print begins (n: none); the paper reaches its start.
+    first_break = np.where(broken.any(axis=1), broken.argmax(axis=1), n - 1)
+    last = last_paper[np.arange(rays), first_break]
+    reach = last + 1
+    # The table shows for _TABLE_PX samples past the paper's end (no paper among them).
+    padded = np.concatenate([np.zeros((rays, 1), np.int32), np.cumsum(paper, axis=1, dtype=np.int32)], axis=1)
+    stop = np.minimum(reach + _TABLE_PX, n)
+    after = padded[np.arange(rays), stop] - padded[np.arange(rays), np.minimum(reach, n)]
+    ends = (last >= 0) & (stop - reach >= _TABLE_PX) & (after == 0)
+    return reach.astype(np.int32), ends
+
+
+def _side_strip(
+    frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The outer edge (two end points) and the inward unit normal of a card beneath the card
+    ``quad`` beside its side ``side`` (from corner ``side`` to the next), or None."""
+    p, r = quad[side], quad[(side + 1) % 4]
+    length = float(np.linalg.norm(r - p))
+    direction = (r - p) / max(length, 1e-6)
+    normal = np.array([direction[1], -direction[0]], np.float32)
+    centre = quad.mean(axis=0)
+    if normal @ ((p + r) / 2 - centre) < 0:
+        normal = -normal  # outward
+    # The card's depth across this side: the mean length of the two sides meeting it.
+    depth = float(
+        (np.linalg.norm(quad[(side + 2) % 4] - r) + np.linalg.norm(quad[(side + 3) % 4] - quad[side])) / 2
+    )
+    short = min(length, depth)
+    positions = np.arange(-_REACH_PAST_END, 1 + _REACH_PAST_END + 1e-6, _RAY_STEP, dtype=np.float32)
+    start = max(2.0, 0.025 * short)  # past the card on top's edge and its shadow
+    steps = np.arange(start, STRIP_MAX * depth + 2 * _TABLE_PX + 2, 1.0, dtype=np.float32)
+    base = p[None, :] + direction[None, :] * (positions[:, None] * length)
+    points = base[:, None, :] + normal[None, None, :] * steps[None, :, None]
+    h, w = frame.shape[:2]
+    inside = (
+        (points[..., 0] >= 0) & (points[..., 0] <= w - 1) & (points[..., 1] >= 0) & (points[..., 1] <= h - 1)
+    )
+    # Only the rays' samples are converted to Lab, not the whole frame.
+    samples = cv2.cvtColor(
+        cv2.remap(
+            frame, points[..., 0].astype(np.float32), points[..., 1].astype(np.float32), cv2.INTER_LINEAR
+        ),
+        cv2.COLOR_BGR2LAB,
+    ).astype(np.float32)
+    is_paper = _is_paper(samples, paper) & inside
+    reach, ends = _run_lengths(is_paper, max(1, int(_PRINT_GAP * short)))
+    distance = np.where(reach > 0, start + reach - 1, 0.0)
+    strip = ends & (distance >= STRIP_MIN * depth) & (distance <= STRIP_MAX * depth)
+    fit = _edge_line(positions, distance, strip, _LINE_TOLERANCE * short)
+    if fit is None:
+        return None
+    line, inliers = fit
+    first, last = int(np.flatnonzero(inliers)[0]), int(np.flatnonzero(inliers)[-1])
+    span = (positions[last] - positions[first] + _RAY_STEP) * length
+    if abs(span - length) > _LENGTH_TOLERANCE * length:
+        return None  # the card beneath lies the same way as the card on top: a side as long
+    # Within the strip, paper beyond the edge on many rays: not one straight edge (the table
+    # is as light as the paper there, or two cards beneath).
+    beyond = (
+        distance[first : last + 1] > np.polyval(line, positions[first : last + 1]) + _LINE_TOLERANCE * short
+    )
+    if beyond.mean() > _MAX_BEYOND:
+        return None
+    # The card beneath is as long as the card on top: its ends from the strip's, about their
+    # middle (either end is a ray step or two off).
+    middle = float(positions[first] + positions[last] + _RAY_STEP) / 2
+    t0, t1 = middle - 0.5, middle + 0.5
+    e0 = p + direction * (t0 * length) + normal * float(np.polyval(line, t0))
+    e1 = p + direction * (t1 * length) + normal * float(np.polyval(line, t1))
+    edge = e1 - e0
+    e1 = e0 + edge * (length / max(float(np.linalg.norm(edge)), 1e-6))
+    inward = np.array([-edge[1], edge[0]], np.float32) / max(float(np.linalg.norm(edge)), 1e-6)
+    if inward @ normal > 0:
+        inward = -inward
+    card = np.array([e0, e1, e1 + inward * depth, e0 + inward * depth], np.float32)
+    return card, inward
+
+
+def _edge_line(
+    positions: np.ndarray, distance: np.ndarray, strip: np.ndarray, tolerance: float
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The straight outer edge that the rays' ends show: a line (distance against position,
+    ``np.polyfit`` degree 1) and the rays on it. Rays stopped short by print (a pip wider than
+    the gap) fall below the line and are left out; the rays on it must be most of its span."""
+    inliers = strip.copy()
+    line = None
+    for _round in range(4):
+        if inliers.sum() < _MIN_RAYS:
+            return None
+        line = np.polyfit(positions[inliers], distance[inliers], 1)
+        inliers = strip & (np.abs(np.polyval(line, positions) - distance) <= tolerance)
+    if line is None or inliers.sum() < _MIN_RAYS:
+        return None
+    first, last = np.flatnonzero(inliers)[[0, -1]]
+    if inliers[first : last + 1].mean() < _MIN_ON_LINE:
+        return None
+    return line, inliers
+
+
+def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> np.ndarray | None:
+    """What shows of ``card`` with the ``covering`` cards over it: the largest piece left, as a
+    polygon (N x 2 float32), or None when too little shows."""
+    x0, y0 = np.floor(card.min(axis=0)).astype(int) - 2
+    x1, y1 = np.ceil(card.max(axis=0)).astype(int) + 2
+    offset = np.array([x0, y0], np.float32)
+    mask = np.zeros((int(y1 - y0), int(x1 - x0)), np.uint8)
+    cv2.fillPoly(mask, [np.round(card - offset).astype(np.int32)], 255)
+    area = float(np.count_nonzero(mask))
+    for quad in covering:
+        cv2.fillPoly(mask, [np.round(quad - offset).astype(np.int32)], 0)
+    # A sliver along the card on top's edge (where the two outlines are a few pixels apart) is
+    # no part that shows: opened away.
+    width = max(3, int(_SLIVER * np.sqrt(area)) | 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (width, width)))
+    pieces, _hierarchy = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not pieces:
+        return None
+    piece = max(pieces, key=cv2.contourArea)
+    if cv2.contourArea(piece) < STRIP_MIN * 0.8 * area:
+        return None
+    polygon = cv2.approxPolyDP(piece, 1.5, True).reshape(-1, 2).astype(np.float32)
+    return polygon + offset
+
+
+def cards_beneath(frame: np.ndarray, tops: list[np.ndarray]) -> list[Beneath]:
+    """Cards lying beneath the cards ``tops`` (4 x 2 corners each, found whole) in a BGR
+    ``frame``: for each side of each, a card whose strip shows beside it (see the module's
+    docstring). A card beneath two cards on top is reported once."""
+    if not tops:
+        return []
+    found: list[Beneath] = []
+    ordered = [order_quad(quad) for quad in tops]
+    for quad in ordered:
+        paper = _paper_colour(frame, quad)
+        for side in range(4):
+            strip = _side_strip(frame, quad, side, paper)
+            if strip is None:
+                continue
+            card = order_quad(strip[0])
+            if any(_overlap(card, other.card) > 0.5 for other in found):
+                continue
+            if any(_overlap(card, top) > 0.6 for top in ordered):
+                continue  # a card beside, found on its own
+            visible = _visible_part(card, ordered)
+            if visible is not None:
+                found.append(Beneath(card, visible))
+    return found
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+def strip_share(beneath: Beneath) -> float:
+    """The share of the card beneath that shows."""
+    return float(
+        cv2.contourArea(beneath.visible.astype(np.float32)) / max(1.0, cv2.contourArea(beneath.card))
+    )
+
+
+__all__ = ["Beneath", "cards_beneath", "strip_share"]
