@@ -45,6 +45,9 @@ _LINE_TOLERANCE = 0.035
 _LENGTH_TOLERANCE = 0.12
 #: Rays on the edge line: at least this many, and this share of the rays along its span.
 _MIN_RAYS, _MIN_ON_LINE = 12, 0.45
+#: Each edge of a corner beside the card on top: at least this many rays; the two edges square
+#: to each other within this |cos| (perspective and a loose fit).
+_MIN_CORNER_RAYS, _SQUARE_COS = 6, 0.3
 #: Rays finding paper past the edge line: at most this share of its span.
 _MAX_BEYOND = 0.2
 #: Slivers thinner than this share of the card's size are not part of what shows.
@@ -145,7 +148,9 @@ def _side_strip(
     strip = ends & (distance >= STRIP_MIN * depth) & (distance <= STRIP_MAX * depth)
     fit = _edge_line(positions, distance, strip, _LINE_TOLERANCE * short)
     if fit is None:
-        return None
+        # Not one straight edge: a card beneath turned against the card on top shows a corner
+        # beside it, two edges meeting.
+        return _corner_card(positions, distance, strip, (p, direction, normal, length, depth), short)
     line, inliers = fit
     first, last = int(np.flatnonzero(inliers)[0]), int(np.flatnonzero(inliers)[-1])
     span = (positions[last] - positions[first] + _RAY_STEP) * length
@@ -173,20 +178,75 @@ def _side_strip(
     return card, inward
 
 
+def _corner_card(
+    positions: np.ndarray,
+    distance: np.ndarray,
+    strip: np.ndarray,
+    side: tuple[np.ndarray, np.ndarray, np.ndarray, float, float],
+    short: float,
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The card beneath whose corner shows beside the side ``side`` (its start, direction,
+    outward normal, length, and the card's depth across it): the rays' ends rise to the corner
+    on one straight edge and fall from it on another, square to it. The card lies from the
+    corner along both edges, its long side along the one nearer the card on top's long side."""
+    start, direction, normal, length, depth = side
+    on = np.flatnonzero(strip)
+    if len(on) < 2 * _MIN_CORNER_RAYS:
+        return None
+    apex = int(on[np.argmax(distance[on])])
+    index = np.arange(len(strip))
+    lines = []
+    for half in (strip & (index <= apex), strip & (index >= apex)):
+        fit = _edge_line(positions, distance, half, _LINE_TOLERANCE * short, _MIN_CORNER_RAYS)
+        if fit is None:
+            return None
+        lines.append(fit[0])
+    (b0, a0), (b1, a1) = lines
+    if not (b0 > 0 > b1):
+        return None  # rising, then falling: a corner pointing away from the card on top
+    t = (a1 - a0) / (b0 - b1)
+    corner = start + direction * (t * length) + normal * float(a0 + b0 * t)
+    # Each edge from the corner towards the card on top (the ends fall back to it).
+    arms = [-(direction * length + normal * b0), direction * length + normal * b1]
+    arms = [arm / max(float(np.linalg.norm(arm)), 1e-6) for arm in arms]
+    if abs(float(arms[0] @ arms[1])) > _SQUARE_COS:
+        return None
+    long_side, short_side = max(length, depth), min(length, depth)
+    # The card on top's long side runs along this side when this side is the longer one.
+    top_long = direction if length >= depth else normal
+    first_long = abs(float(arms[0] @ top_long)) >= abs(float(arms[1] @ top_long))
+    sizes = (long_side, short_side) if first_long else (short_side, long_side)
+    card = np.array(
+        [
+            corner,
+            corner + arms[0] * sizes[0],
+            corner + arms[0] * sizes[0] + arms[1] * sizes[1],
+            corner + arms[1] * sizes[1],
+        ],
+        np.float32,
+    )
+    return card, arms[0]
+
+
 def _edge_line(
-    positions: np.ndarray, distance: np.ndarray, strip: np.ndarray, tolerance: float
+    positions: np.ndarray,
+    distance: np.ndarray,
+    strip: np.ndarray,
+    tolerance: float,
+    fewest: int | None = None,
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The straight outer edge that the rays' ends show: a line (distance against position,
     ``np.polyfit`` degree 1) and the rays on it. Rays stopped short by print (a pip wider than
     the gap) fall below the line and are left out; the rays on it must be most of its span."""
+    fewest = _MIN_RAYS if fewest is None else fewest
     inliers = strip.copy()
     line = None
     for _round in range(4):
-        if inliers.sum() < _MIN_RAYS:
+        if inliers.sum() < fewest:
             return None
         line = np.polyfit(positions[inliers], distance[inliers], 1)
         inliers = strip & (np.abs(np.polyval(line, positions) - distance) <= tolerance)
-    if line is None or inliers.sum() < _MIN_RAYS:
+    if line is None or inliers.sum() < fewest:
         return None
     first, last = np.flatnonzero(inliers)[[0, -1]]
     if inliers[first : last + 1].mean() < _MIN_ON_LINE:
