@@ -30,7 +30,7 @@ import numpy as np
 from companion.errors import UserError
 from vision.card_outlines import find_card_candidates, order_quad
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
-from vision.face_match import FaceMatcher, Match, rectify
+from vision.face_match import FINE_H, FINE_W, FaceMatcher, Match, PartMatcher, part_mask, rectify
 
 #: ``Match.method`` of a card the fast stage could not decide, not yet seen by the features.
 PENDING = "pending"
@@ -111,10 +111,13 @@ class EnrolledDeck:
         self.matcher = FaceMatcher()
         #: The second stage, for cards the thumbnails cannot decide (and parts of cards).
         self.features = FeatureMatcher()
+        #: The comparison of a covered card's visible part (:meth:`identify_covered`).
+        self.parts = PartMatcher()
         for face_id, paths in self.pictures().items():
             for path in paths:
                 card = self._load(path)
                 self.matcher.add(face_id, card)
+                self.parts.add(face_id, card)
                 self.features.add(face_id, card, features_file(path))
 
     @staticmethod
@@ -160,6 +163,7 @@ class EnrolledDeck:
         if not cv2.imwrite(str(path), cutout):
             raise UserError(f"cannot write {path}: check the store folder's permissions")
         self.matcher.add(face_id, cutout)
+        self.parts.add(face_id, cutout)
         self.features.add(face_id, cutout, features_file(path))
         self.features.describe()
         return path
@@ -182,6 +186,7 @@ class EnrolledDeck:
             if folder.is_dir():
                 shutil.rmtree(folder, ignore_errors=True)
             self.matcher.remove(one)
+            self.parts.remove(one)
             self.features.remove(one)
         return removed
 
@@ -239,11 +244,29 @@ class EnrolledDeck:
 
 
     def identify_covered(self, image: np.ndarray, card: np.ndarray, visible: np.ndarray) -> Match:
-        """Which taught face the card ``card`` (4 x 2 corners) is, of which only ``visible``
-        (N x 2 polygon, image px) shows: the feature stage on the visible part, as for any
-        part of a card (``card_id`` None when unsure)."""
-        quad = cv2.minAreaRect(visible.astype(np.float32))
-        return self.identify(image, cv2.boxPoints(quad).astype(np.float32), whole=False, thorough=True)
+        """Which taught face a card lies beneath another is, from the part of it that shows;
+        ``card_id`` None when unsure (``method`` ``covered``).
+
+        ``card`` holds the whole card's four corners (image px, any order: extrapolated from
+        what shows, a few % of the card's size off at most), ``visible`` the polygon (image px)
+        of the part that shows. Only the pixels that show are compared with the taught
+        pictures (:class:`vision.face_match.PartMatcher`): a strip with a corner index can be
+        named, blank paper never is.
+        """
+        view, mask = covered_view(image, card, visible)
+        return self.parts.match(view, mask)
+
+
+def covered_view(image: np.ndarray, card: np.ndarray, visible: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The whole card (``card``'s corners, any order) rectified upright at the part
+    comparison's fine size, and the 0/1 mask of ``visible`` (image px) on it
+    (:func:`vision.face_match.part_mask`)."""
+    ordered = order_quad(card)
+    view = rectify(image, ordered, (FINE_W, FINE_H))
+    target = np.float32([[0, 0], [FINE_W - 1, 0], [FINE_W - 1, FINE_H - 1], [0, FINE_H - 1]])
+    to_card = cv2.getPerspectiveTransform(ordered, target)
+    shown = cv2.perspectiveTransform(np.asarray(visible, np.float32).reshape(-1, 1, 2), to_card)
+    return view, part_mask(shown.reshape(-1, 2))
 
 
 def features_file(picture: Path) -> Path:

@@ -1,0 +1,104 @@
+"""A card beneath another: named from the part of it that shows, never wrongly.
+
+The scenes are synthetic and deterministic: taught faces (:func:`synthetic_face`) lie on a
+textured table, a taught card covers most of the card beneath, and the reader is given the
+card's whole corners a little off (as the geometry extrapolates them) and the polygon that
+shows (``EnrolledDeck.identify_covered``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.enrolled import EnrolledDeck
+from vision.taught_scene import synthetic_face
+
+GAME = "bandit"
+IDS = ["cherry", "plum", "bell", "seven"]
+#: The card beneath: where it lies in the frame (TL TR BR BL of the upright face).
+CARD = np.float32([[120, 80], [250, 92], [238, 272], [106, 259]])
+
+
+def taught(folder: Path) -> EnrolledDeck:
+    deck = EnrolledDeck(GAME, folder)
+    for i, card_id in enumerate(IDS):
+        deck.keep(card_id, synthetic_face(10 + i))
+    return deck
+
+
+def lay(frame: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
+    """Paint ``face`` onto ``frame`` inside ``quad`` (TL TR BR BL)."""
+    h, w = face.shape[:2]
+    source = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+    homography = cv2.getPerspectiveTransform(source, np.float32(quad))
+    size = (frame.shape[1], frame.shape[0])
+    warped = cv2.warpPerspective(face, homography, size, flags=cv2.INTER_AREA)
+    inside = cv2.warpPerspective(np.full((h, w), 255, np.uint8), homography, size) > 128
+    frame[inside] = warped[inside]
+
+
+def covered_scene(face: np.ndarray, shown: float, turned: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """A frame with ``face`` (upside down when ``turned``) lying at CARD and a taught card over
+    all of it but its left ``shown`` share; and the polygon that shows."""
+    rng = np.random.default_rng(5)
+    table = rng.normal(90, 25, (360, 400, 3)).clip(0, 255).astype(np.uint8)
+    frame = cv2.GaussianBlur(table, (0, 0), 2.0)
+    lay(frame, face[::-1, ::-1] if turned else face, CARD)
+    width = CARD[1] - CARD[0]
+    cover = CARD + shown * np.float32([width, width, width, width])
+    lay(frame, synthetic_face(13), cover)
+    visible = np.float32([CARD[0], cover[0], cover[3], CARD[3]])
+    noise = rng.normal(0, 3, frame.shape)
+    return (frame + noise).clip(0, 255).astype(np.uint8), visible
+
+
+def off_corners() -> np.ndarray:
+    """CARD's corners 2 % of its size off each (as extrapolated), given in another order."""
+    jitter = np.float32([[2.6, -3.6], [-2.6, 3.6], [2.6, 3.6], [-2.6, -3.6]])
+    return (CARD + jitter)[[2, 0, 3, 1]]
+
+
+@pytest.mark.parametrize("turned", [False, True])
+def test_a_covered_card_is_named_from_the_strip_with_its_corner_index(tmp_path: Path, turned: bool) -> None:
+    deck = taught(tmp_path)
+    frame, visible = covered_scene(synthetic_face(11), 0.3, turned)
+    found = deck.identify_covered(frame, off_corners(), visible)
+    assert (found.card_id, found.method) == ("plum", "covered")
+
+
+def test_a_covered_card_never_taught_is_unidentified_even_when_only_its_index_differs(tmp_path: Path) -> None:
+    """A nine beside a taught ten: the same pips in the strip, another number in the corner."""
+    deck = taught(tmp_path)
+    face = synthetic_face(11)
+    frame, visible = covered_scene(face, 0.3)
+    assert deck.identify_covered(frame, off_corners(), visible).card_id == "plum"
+    stranger = face.copy()
+    for _turn in range(2):  # both indices: the top left, and the bottom right turned
+        stranger[8:46, 10:70] = (232, 236, 238)
+        cv2.putText(stranger, "7", (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
+        stranger = np.ascontiguousarray(stranger[::-1, ::-1])
+    frame, visible = covered_scene(stranger, 0.3)
+    found = deck.identify_covered(frame, off_corners(), visible)
+    assert found.card_id is None
+
+
+def test_a_visible_part_of_blank_paper_is_never_named(tmp_path: Path) -> None:
+    deck = taught(tmp_path)
+    deck.keep("any", np.full((280, 200, 3), (232, 236, 238), np.uint8))
+    frame, visible = covered_scene(np.full((280, 200, 3), (232, 236, 238), np.uint8), 0.3)
+    found = deck.identify_covered(frame, off_corners(), visible)
+    assert found.card_id is None and found.score == 0.0  # refused before any comparison
+
+
+def test_a_strip_without_a_corner_index_is_unidentified(tmp_path: Path) -> None:
+    """Only the middle of the card shows: nothing tells it from a look-alike never taught."""
+    deck = taught(tmp_path)
+    frame, _visible = covered_scene(synthetic_face(11), 1.0)  # the other card lies beside it
+    middle = CARD[0] + (CARD[3] - CARD[0]) * np.float32([[0.3], [0.3], [0.7], [0.7]])
+    middle += (CARD[1] - CARD[0]) * np.float32([[0], [1], [1], [0]])
+    found = deck.identify_covered(frame, off_corners(), middle)
+    assert found.card_id is None and found.score == 0.0
