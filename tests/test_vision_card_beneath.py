@@ -9,8 +9,10 @@ import pytest
 
 from vision.card_beneath import cards_beneath, strip_share
 from vision.card_checks import iou
+from vision.enrolled import EnrolledDeck, capture_card
+from vision.reader import CardReader
 from vision.simulated import SimulatedTable
-from vision.taught_scene import scene_style, synthetic_face
+from vision.taught_scene import lay_out, scene_style, synthetic_face
 
 GAME = "bandit"
 
@@ -68,3 +70,48 @@ def test_a_card_alone_or_beside_another_has_nothing_beneath() -> None:
     frame = scene.frame()
     assert cards_beneath(frame, [placed(scene, "one")]) == []
     assert cards_beneath(frame, [placed(scene, "one"), placed(scene, "two")]) == []
+
+
+IDS = ["cherry", "plum", "bell", "seven"]
+
+
+@pytest.fixture(scope="module")
+def deck(tmp_path_factory: pytest.TempPathFactory) -> EnrolledDeck:
+    """Four made-up faces (seeds 10-13), each taught from a whole photo of it on a wood table."""
+    taught = EnrolledDeck(GAME, tmp_path_factory.mktemp("store"))
+    for i, card_id in enumerate(IDS):
+        photo = lay_out([synthetic_face(10 + i)], 200 + i, style=scene_style(200 + i, "wood", 150, 8)).frame()
+        taught.keep(card_id, capture_card(photo).cutout)
+    return taught
+
+
+def fanned(under: np.ndarray, seed: int = 51) -> SimulatedTable:
+    """``under`` with a bell laid over it, a strip of ``under`` with its corner index showing."""
+    scene = table(seed, "felt")
+    x, y = scene.centre
+    scene.place_art(under, (x, y), 6.0, label="under")
+    scene.place_art(synthetic_face(12), (x + 22.0, y + 2.0), 6.0, label="over")
+    return scene
+
+
+def test_the_reader_names_a_card_beneath_by_its_strip_and_keeps_it_while_nothing_moves(
+    deck: EnrolledDeck,
+) -> None:
+    scene = fanned(synthetic_face(11))
+    reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    assert reader.taught is not None
+    first = reader.read(scene.frame())
+    plum = [c for c in first.cards if c.card_id == "plum"]
+    assert len(plum) == 1 and plum[0].confidence >= 0.8 and plum[0].visible is not None
+    assert iou(np.array(plum[0].corners, np.float32), placed(scene, "under")) > 0.85
+    checks = reader.taught.beneath_checks
+    assert checks >= 1
+    again = reader.read(scene.frame())  # nothing moved: the answer stands, nothing compared again
+    assert "plum" in {c.card_id for c in again.cards} and reader.taught.beneath_checks == checks
+
+
+def test_a_strip_of_a_face_never_taught_is_not_named(deck: EnrolledDeck) -> None:
+    reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    cards = reader.read(fanned(synthetic_face(77)).frame()).cards
+    assert reader.taught is not None and reader.taught.beneath_checks >= 1
+    assert sorted(c.card_id for c in cards if c.card_id) == ["bell"]
