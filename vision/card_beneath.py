@@ -50,8 +50,18 @@ _MIN_RAYS, _MIN_ON_LINE = 12, 0.45
 _MIN_CORNER_RAYS, _SQUARE_COS = 6, 0.3
 #: Rays finding paper past the edge line: at most this share of its span.
 _MAX_BEYOND = 0.2
+#: The main part of what shows: what is left opened by this share of its thickest place.
+_MAIN_SHARE = 0.5
+#: ... when the opening takes away at most this share of it (else what shows is one piece).
+_WEDGE_SHARE = 0.25
 #: Slivers thinner than this share of the card's size are not part of what shows.
 _SLIVER = 0.07
+#: The border check: samples this share of the card's size inside and outside its sides, at
+#: least this many of them where no card on top hides the side; paper on this share of the
+#: inner ones, something else on this share of the outer ones.
+_BORDER_INSET = 0.035
+_BORDER_SAMPLES = 8
+_BORDER_PAPER, _BORDER_OFF_PAPER = 0.75, 0.6
 #: Beyond the strip's end, the table shows for this many pixels at least (a step to the table).
 _TABLE_PX = 3
 
@@ -60,10 +70,12 @@ _TABLE_PX = 3
 class Beneath:
     """A card beneath a card found whole: ``card`` its corners (4 x 2, TL TR BR BL portrait, as
     :func:`vision.card_checks.order_quad`), ``visible`` the polygon (N x 2) of what shows of it,
-    both in frame pixels."""
+    ``main`` the main part of that (without a corner sticking out past the card on top's end:
+    where the card is said to lie), all in frame pixels."""
 
     card: np.ndarray
     visible: np.ndarray
+    main: np.ndarray
 
 
 def _paper_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -254,9 +266,10 @@ def _edge_line(
     return line, inliers
 
 
-def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> np.ndarray | None:
-    """What shows of ``card`` with the ``covering`` cards over it: the largest piece left, as a
-    polygon (N x 2 float32), or None when too little shows."""
+def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
+    """What shows of ``card`` with the ``covering`` cards over it: the largest piece left, and
+    its main part (without the corners or wedges much thinner than its thickest place), as
+    polygons (N x 2 float32, frame px); None when too little shows."""
     x0, y0 = np.floor(card.min(axis=0)).astype(int) - 2
     x1, y1 = np.ceil(card.max(axis=0)).astype(int) + 2
     offset = np.array([x0, y0], np.float32)
@@ -275,8 +288,20 @@ def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> np.ndarray | 
     piece = max(pieces, key=cv2.contourArea)
     if cv2.contourArea(piece) < STRIP_MIN * 0.8 * area:
         return None
-    polygon = cv2.approxPolyDP(piece, 1.5, True).reshape(-1, 2).astype(np.float32)
-    return polygon + offset
+    one = np.zeros_like(mask)
+    cv2.drawContours(one, [piece], -1, 255, -1)
+    # The main part: opened by half its own thickness (a corner of the card sticking out past
+    # the card on top's end is a thin wedge beside the strip).
+    thickness = float(cv2.distanceTransform(one, cv2.DIST_L2, 3).max()) * 2
+    width = max(3, int(_MAIN_SHARE * thickness) | 1)
+    main = cv2.morphologyEx(one, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (width, width)))
+    cores, _hierarchy = cv2.findContours(main, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    core = max(cores, key=cv2.contourArea) if cores else piece
+    if cv2.contourArea(core) < (1 - _WEDGE_SHARE) * cv2.contourArea(piece):
+        core = piece  # not a wedge beside a strip: the part that shows tapers (a turned card)
+    return tuple(  # type: ignore[return-value]
+        cv2.approxPolyDP(c, 1.5, True).reshape(-1, 2).astype(np.float32) + offset for c in (piece, core)
+    )
 
 
 def cards_beneath(frame: np.ndarray, tops: list[np.ndarray]) -> list[Beneath]:
@@ -298,10 +323,51 @@ def cards_beneath(frame: np.ndarray, tops: list[np.ndarray]) -> list[Beneath]:
                 continue
             if any(_overlap(card, top) > 0.6 for top in ordered):
                 continue  # a card beside, found on its own
-            visible = _visible_part(card, ordered)
-            if visible is not None:
-                found.append(Beneath(card, visible))
+            if not _border_shows(frame, card, ordered, paper):
+                continue
+            shown = _visible_part(card, ordered)
+            if shown is not None:
+                found.append(Beneath(card, *shown))
     return found
+
+
+def _border_shows(frame: np.ndarray, card: np.ndarray, tops: list[np.ndarray], paper: np.ndarray) -> bool:
+    """Whether the card's sides, where no card on top hides them, are a card's edge: blank
+    paper just inside (a card's border), and something else just outside. A card placed
+    wrongly runs a side across the table or across the card on top's face."""
+    q = order_quad(card)
+    centre = q.mean(axis=0)
+    size = float(np.sqrt(max(1.0, cv2.contourArea(q))))
+    ts = np.linspace(0.08, 0.92, 16, dtype=np.float32)[:, None]
+    points = np.concatenate([q[i] + (q[(i + 1) % 4] - q[i]) * ts for i in range(4)])
+    outward = points - centre
+    outward /= np.linalg.norm(outward, axis=1, keepdims=True) + 1e-6
+    # Only what shows: a point hidden by a card on top (with a margin) says nothing.
+    margin = 0.04 * size
+    shown = np.array(
+        [
+            all(
+                cv2.pointPolygonTest(top.reshape(-1, 1, 2), (float(x), float(y)), True) < -margin
+                for top in tops
+            )
+            for x, y in points
+        ]
+    )
+    h, w = frame.shape[:2]
+    inside = points - outward * (_BORDER_INSET * size)
+    outside = points + outward * (_BORDER_INSET * size)
+    in_view = (
+        (outside[:, 0] >= 0) & (outside[:, 0] <= w - 1) & (outside[:, 1] >= 0) & (outside[:, 1] <= h - 1)
+    )
+    shown &= in_view
+    if shown.sum() < _BORDER_SAMPLES:
+        return False
+    both = np.concatenate([inside[shown], outside[shown]]).astype(np.float32)
+    samples = cv2.remap(frame, both[:, 0:1], both[:, 1:2], cv2.INTER_LINEAR)
+    lab = cv2.cvtColor(samples.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    is_paper = _is_paper(lab, paper)
+    count = int(shown.sum())
+    return bool(is_paper[:count].mean() >= _BORDER_PAPER and (~is_paper[count:]).mean() >= _BORDER_OFF_PAPER)
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:

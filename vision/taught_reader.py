@@ -165,7 +165,7 @@ class TaughtCards:
                 match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
                 self.beneath_checks += 1
                 if match.card_id is not None:
-                    self._beneath.append(TaughtSeen(beneath.card, match, beneath.card, beneath.visible))
+                    self._beneath.append(TaughtSeen(beneath.card, match, beneath.card, beneath.main))
         # A card named already (by its outline or its face) is not named twice.
         return seen + [b for b in self._beneath if not any(iou(b.quad, s.quad) > 0.5 for s in seen)]
 

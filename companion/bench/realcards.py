@@ -133,10 +133,17 @@ class Tally:
 
     def add(self, photo: Photo, seen: list[tuple[list[tuple[float, ...]], str | None]]) -> list[str]:
         """Score one photo's outlines (boxes, id); the wrong ids as text. A card found under
-        another has two boxes (where it lies, what shows of it): it is placed by the one that
-        overlaps a labelled card most (where it lies also overlaps the card lying over it)."""
-        outlines = [(max(boxes, key=lambda b: max((_iou(b, box) for _r, box in photo.cards), default=0.0)), i)
-                    for boxes, i in seen]
+        another has two boxes (where it lies, what shows of it): it is placed by what shows of
+        it (the labels' boxes surround what shows) when that overlaps a labelled card, else by
+        the one that overlaps a labelled card most (where it lies also overlaps the card lying
+        over it, so it is never preferred to what shows)."""
+
+        def overlap(b: tuple[float, ...]) -> float:
+            return max((_iou(b, box) for _r, box in photo.cards), default=0.0)
+
+        outlines = [
+            (boxes[-1] if overlap(boxes[-1]) >= 0.5 else max(boxes, key=overlap), i) for boxes, i in seen
+        ]
         wrongs = []
         used = set()
         for rank, box in photo.cards:
