@@ -56,6 +56,9 @@ _MAIN_SHARE = 0.5
 _WEDGE_SHARE = 0.25
 #: Slivers thinner than this share of the card's size are not part of what shows.
 _SLIVER = 0.07
+#: Rays placing a card's end start this share of its length inside it and run as far past;
+#: their ends must agree within this share of the card's short side.
+_END_REACH, _END_AGREE = 0.12, 0.04
 #: The border check: samples this share of the card's size inside and outside its sides, at
 #: least this many of them where no card on top hides the side; paper on this share of the
 #: inner ones, something else on this share of the outer ones.
@@ -186,8 +189,54 @@ def _side_strip(
     inward = np.array([-edge[1], edge[0]], np.float32) / max(float(np.linalg.norm(edge)), 1e-6)
     if inward @ normal > 0:
         inward = -inward
+    # The ends that show (the card's short sides where it sticks out) place it along the edge
+    # to a pixel or two; an end under the card on top says nothing.
+    narrowest = float(min(np.polyval(line, t0), np.polyval(line, t1), np.polyval(line, middle)))
+    shift = _end_shift(frame, paper, (e0, e1), inward, narrowest, short)
+    e0, e1 = e0 + (e1 - e0) / length * shift, e1 + (e1 - e0) / length * shift
     card = np.array([e0, e1, e1 + inward * depth, e0 + inward * depth], np.float32)
     return card, inward
+
+
+def _end_shift(
+    frame: np.ndarray,
+    paper: np.ndarray,
+    edge: tuple[np.ndarray, np.ndarray],
+    inward: np.ndarray,
+    width: float,
+    short: float,
+) -> float:
+    """How far (px, along the edge from its first end to its second) the card beneath must move
+    so that its ends lie where the strip's paper ends: rays along the edge, a little inside
+    the strip, from well inside each end to past it. 0 when no end shows."""
+    e0, e1 = edge
+    length = float(np.linalg.norm(e1 - e0))
+    along = (e1 - e0) / max(length, 1e-6)
+    reach = _END_REACH * length
+    steps = np.arange(0.0, 2 * reach, 1.0, dtype=np.float32)
+    depths = np.array([0.3, 0.6], np.float32) * max(width, 2.0)
+    shifts = []
+    for end, way in ((e0, -along), (e1, along)):
+        starts = end[None, :] - way[None, :] * reach + inward[None, :] * depths[:, None]
+        points = starts[:, None, :] + way[None, None, :] * steps[None, :, None]
+        h, w = frame.shape[:2]
+        inside = (
+            (points[..., 0] >= 0)
+            & (points[..., 0] <= w - 1)
+            & (points[..., 1] >= 0)
+            & (points[..., 1] <= h - 1)
+        )
+        samples = cv2.cvtColor(
+            cv2.remap(
+                frame, points[..., 0].astype(np.float32), points[..., 1].astype(np.float32), cv2.INTER_LINEAR
+            ),
+            cv2.COLOR_BGR2LAB,
+        ).astype(np.float32)
+        reach_px, ends = _run_lengths(_is_paper(samples, paper) & inside, max(1, int(_PRINT_GAP * short)))
+        found = (reach_px - reach)[ends & (reach_px > 0)]  # where the paper ends, past the end
+        if len(found) == len(depths) and float(np.ptp(found)) <= _END_AGREE * short:
+            shifts.append(float(np.mean(found)) * (1.0 if way @ along > 0 else -1.0))
+    return float(np.mean(shifts)) if shifts else 0.0
 
 
 def _corner_card(
