@@ -209,23 +209,22 @@ class _Seen:
     """Outlines already looked at: the same card comes out of many masks and corners."""
 
     def __init__(self) -> None:
-        self._corners = np.zeros((0, 4, 2), np.float32)
-        self._sizes = np.zeros(0, np.float32)
+        # Plain lists: a frame has a few dozen outlines, and numpy's per-call overhead on
+        # arrays this small cost more than the comparisons.
+        self._seen: list[tuple[list[list[float]], float]] = []
 
     def first_time(self, quad: np.ndarray) -> bool:
         """False when an outline with every corner within a tenth of its size was seen."""
         q = order_quad(quad)
         size = math.sqrt(max(1.0, cv2.contourArea(q)))
-        if len(self._sizes):
-            # Either portrait order (0 or 180 degrees) may have been chosen for a near square.
-            moved = np.minimum(
-                np.linalg.norm(self._corners - q, axis=2).max(axis=1),
-                np.linalg.norm(self._corners - np.roll(q, 2, axis=0), axis=2).max(axis=1),
-            )
-            if (moved < 0.1 * np.maximum(self._sizes, size)).any():
+        corners = q.tolist()
+        # Either portrait order (0 or 180 degrees) may have been chosen for a near square.
+        turned = corners[2:] + corners[:2]
+        for other, other_size in self._seen:
+            reach = 0.1 * max(other_size, size)
+            if max(map(math.dist, other, corners)) < reach or max(map(math.dist, other, turned)) < reach:
                 return False
-        self._corners = np.concatenate([self._corners, q[None]])
-        self._sizes = np.append(self._sizes, size)
+        self._seen.append((corners, size))
         return True
 
 
@@ -249,8 +248,9 @@ def _support_in_view(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, 
 
 def _narrow_side(quad: np.ndarray) -> float:
     """The shorter of a quad's two mean side lengths (opposite sides averaged)."""
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
+    q = quad.tolist()
+    sides = [math.dist(q[i], q[(i + 1) % 4]) for i in range(4)]
+    return min(sides[0] + sides[2], sides[1] + sides[3]) / 2
 
 
 def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
