@@ -276,6 +276,25 @@ def _refine_in_frame(frame: np.ndarray, quad: np.ndarray, reach_share: float) ->
     return refine(grey, quad - offset, reach_share) + offset
 
 
+def _shrink(frame: np.ndarray, scale: float) -> np.ndarray:
+    """``frame`` reduced by ``scale`` (<= 1) by area averaging: halved (2 x 2 blocks) while it
+    stays at least twice the target, then averaged the rest of the way.
+
+    OpenCV's area average over one fractional factor cost ~3.0 ms on a 1280x720 frame; a
+    halving (its integer fast path) and a fractional step of at most 2x cost ~1.7 ms. Pixel
+    centres stay where they were (x_small + 0.5 = scale * (x_frame + 0.5), as with one
+    resize). A linear last step (0.5 ms) was measured too: on the development photos it found
+    3 cards fewer and made 5 phantoms more, so the last step stays an average.
+    """
+    small = frame
+    while scale <= 0.5:
+        small = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        scale *= 2
+    if scale < 1.0:
+        small = cv2.resize(small, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return small
+
+
 def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[CardOutline]:
     """Card-shaped outlines in a BGR (or grey) frame, each with how sure it is and whether the
     whole card is in view (see :class:`CardOutline`).
@@ -287,9 +306,7 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, math.sqrt(WORK_PIXELS / (frame.shape[0] * frame.shape[1])))
-    small = frame
-    if scale < 1.0:
-        small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = _shrink(frame, scale)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     lightness, chroma = _paper_map(lab)
     image_area = float(small.shape[0] * small.shape[1])
