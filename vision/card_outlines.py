@@ -167,11 +167,18 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
         for part in parts:
             if cv2.contourArea(part) < 0.5 * min_area:
                 continue
-            one = np.zeros_like(mask)
-            cv2.drawContours(one, [part], -1, 255, -1)
-            one = cv2.dilate(one, grow) & mask
+            # Each part grows within its own box (as far as the kernel reaches, and a pixel
+            # of background for the contour search): the same result as on the whole mask,
+            # for a fraction of the dilation's cost.
+            px, py, pw, ph = cv2.boundingRect(part)
+            reach = radius // 2 + 1
+            x0, y0 = max(px - reach, 0), max(py - reach, 0)
+            x1, y1 = min(px + pw + reach, mask.shape[1]), min(py + ph + reach, mask.shape[0])
+            one = np.zeros((y1 - y0, x1 - x0), np.uint8)
+            cv2.drawContours(one, [part - [x0, y0]], -1, 255, -1)
+            one = cv2.dilate(one, grow) & mask[y0:y1, x0:x1]
             grown, _h = cv2.findContours(one, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            out += [g + [x - 1, y - 1] for g in grown]
+            out += [g + [x0 + x - 1, y0 + y - 1] for g in grown]
     return out
 
 
