@@ -23,14 +23,19 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
     left is returned; identification tries both.
     """
     quad = np.asarray(quad, np.float32).reshape(4, 2)
-    centre = quad.mean(axis=0)
-    angles = np.arctan2(quad[:, 1] - centre[1], quad[:, 0] - centre[0])
-    quad = quad[np.argsort(angles)]  # clockwise in image coordinates, starting anywhere
-    if np.linalg.norm(quad[0] - quad[1]) > np.linalg.norm(quad[1] - quad[2]):
-        quad = np.roll(quad, -1, axis=0)  # make the first edge a short one (the top)
-    if quad[0].sum() > quad[2].sum():
-        quad = np.roll(quad, 2, axis=0)
-    return quad
+    # Plain Python on the eight numbers: it runs tens of times per frame, and numpy's per-call
+    # overhead on a 4 x 2 array cost several times the arithmetic.
+    points = quad.tolist()
+    cx = sum(x for x, _y in points) / 4
+    cy = sum(y for _x, y in points) / 4
+    # Clockwise in image coordinates, starting anywhere.
+    order = sorted(range(4), key=lambda i: math.atan2(points[i][1] - cy, points[i][0] - cx))
+    (ax, ay), (bx, by), (ex, ey) = (points[k] for k in order[:3])
+    if (ax - bx) ** 2 + (ay - by) ** 2 > (bx - ex) ** 2 + (by - ey) ** 2:
+        order = order[1:] + order[:1]  # make the first edge a short one (the top)
+    if sum(points[order[0]]) > sum(points[order[2]]):
+        order = order[2:] + order[:2]
+    return quad[order]
 
 
 def card_shaped(quad: np.ndarray, image_area: float) -> bool:
@@ -40,8 +45,8 @@ def card_shaped(quad: np.ndarray, image_area: float) -> bool:
     area = cv2.contourArea(quad)
     if not MIN_AREA_SHARE * image_area <= area <= MAX_AREA_SHARE * image_area:
         return False
-    q = order_quad(quad)
-    sides = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+    q = order_quad(quad).tolist()
+    sides = [math.dist(q[i], q[(i + 1) % 4]) for i in range(4)]
     short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
     if not ASPECT_MIN <= short / max(long_, 1.0) <= ASPECT_MAX:
         return False
@@ -51,9 +56,8 @@ def card_shaped(quad: np.ndarray, image_area: float) -> bool:
     if min(sides[1], sides[3]) < 0.6 * max(sides[1], sides[3]):
         return False
     for i in range(4):
-        a, b, c = q[i - 1], q[i], q[(i + 1) % 4]
-        u, v = a - b, c - b
-        cos = float(u @ v / (np.linalg.norm(u) * np.linalg.norm(v) + 1e-6))
+        (ax, ay), (bx, by), (cx, cy) = q[i - 1], q[i], q[(i + 1) % 4]
+        cos = ((ax - bx) * (cx - bx) + (ay - by) * (cy - by)) / (sides[i - 1] * sides[i] + 1e-6)
         if abs(cos) > 0.45:  # corners between ~63 and ~117 degrees
             return False
     return True
@@ -77,27 +81,31 @@ def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
     # Three depths on each side, and the median of each: a thin printed line next to the
     # side (a zone's frame on the mat) is one sample, not a step between two surfaces.
     offsets = np.array([max(1.5, k * size) for k in (0.03, 0.05, 0.07)], np.float32)
+    # All four sides' sample pairs in one go (numpy's per-call overhead on a side's few dozen
+    # samples cost more than the work).
+    ends = q[[1, 2, 3, 0]]
+    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
+    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
+    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
+    normals = np.where(outward, normals, -normals)
+    ts = np.linspace(0.12, 0.88, 12)[None, :, None]
+    points = q[:, None] + (ends - q)[:, None] * ts  # 4 x 12 x 2
+    shifts = normals[:, None, :] * offsets[:, None]  # 4 x 3 x 2
+    inside = np.round(points[:, :, None] - shifts[:, None]).astype(int)  # 4 x 12 x 3 x 2
+    outside = np.round(points[:, :, None] + shifts[:, None]).astype(int)
+    both = np.concatenate([inside, outside], axis=2)
+    ok = ((both[..., 0] >= 0) & (both[..., 0] < w) & (both[..., 1] >= 0) & (both[..., 1] < h)).all(axis=2)
+    xs, ys = np.clip(both[..., 0], 0, w - 1), np.clip(both[..., 1], 0, h - 1)
+    # The median of three samples is the middle one once sorted (as np.median, cheaper).
+    samples = np.sort(lab[ys, xs].astype(np.float32).reshape(4, 12, 2, 3, -1), axis=3)[:, :, :, 1]
+    steps = np.abs(samples[:, :, 0] - samples[:, :, 1]).sum(axis=2)  # 4 x 12
     votes = 0
     total = 0
     sides_in_view = sides_shown = 0
-    ts = np.linspace(0.12, 0.88, 12)[:, None]
-    for i in range(4):
-        p, r = q[i], q[(i + 1) % 4]
-        normal = np.array([r[1] - p[1], p[0] - r[0]], np.float32)
-        normal /= np.linalg.norm(normal) + 1e-6
-        if normal @ ((p + r) / 2 - centre) < 0:
-            normal = -normal  # outward
-        points = p + (r - p) * ts  # 12 x 2
-        inside = np.round(points[:, None] - normal * offsets[:, None]).astype(int)  # 12 x 3 x 2
-        outside = np.round(points[:, None] + normal * offsets[:, None]).astype(int)
-        both = np.concatenate([inside, outside], axis=1)
-        ok = ((both[..., 0] >= 0) & (both[..., 0] < w) & (both[..., 1] >= 0) & (both[..., 1] < h)).all(axis=1)
-        if ok.sum() < len(ok) // 2:
+    for side_ok, side_steps in zip(ok, steps, strict=True):
+        if side_ok.sum() < len(side_ok) // 2:
             continue  # the side runs along the frame's border: no evidence either way
-        inside, outside = inside[ok], outside[ok]
-        inner = np.median(lab[inside[..., 1], inside[..., 0]].astype(np.float32), axis=1)
-        outer = np.median(lab[outside[..., 1], outside[..., 0]].astype(np.float32), axis=1)
-        step = np.abs(inner - outer).sum(axis=1)
+        step = side_steps[side_ok]
         shown = int(np.count_nonzero(step >= 20))
         sides_in_view += 1
         sides_shown += shown >= 0.5 * len(step)
@@ -149,14 +157,17 @@ def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -
             continue
         vx, vy, x0, y0 = cv2.fitLine(moved[i][clear[i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+    # Neighbouring sides meet where p1 + d1 t = p2 + d2 u (Cramer's rule in plain Python: a
+    # 2 x 2 system through numpy's solver cost more in overhead than the arithmetic).
+    flat = [(*p.tolist(), *d.tolist()) for p, d in lines]
     corners = []
     for i in range(4):
-        (p1, d1), (p2, d2) = lines[i - 1], lines[i]
-        matrix = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
-        if abs(float(np.linalg.det(matrix))) < 1e-3:
+        (x1, y1, dx1, dy1), (x2, y2, dx2, dy2) = flat[i - 1], flat[i]
+        det = dx2 * dy1 - dx1 * dy2
+        if abs(det) < 1e-3:
             return q
-        t = np.linalg.solve(matrix, p2 - p1)
-        corners.append(p1 + d1 * t[0])
+        t = (dx2 * (y2 - y1) - dy2 * (x2 - x1)) / det
+        corners.append((x1 + dx1 * t, y1 + dy1 * t))
     refined = np.array(corners, np.float32)
     # A refinement that moves a corner further than the search reach went wrong: keep the old.
     if np.linalg.norm(refined - q, axis=1).max() > 2.5 * reach:
@@ -172,10 +183,21 @@ _LOOK_W, _LOOK_H = 40, 56
 _EVEN_SHARE = 0.6
 
 
+def _median_rows(rows: np.ndarray) -> np.ndarray:
+    """``np.median(rows, axis=0)`` of a float32 array (the same values, without np.median's
+    overhead, which dominated on the few dozen rows of a card's band)."""
+    ordered = np.sort(rows, axis=0)
+    n = len(ordered)
+    if n % 2:
+        return ordered[n // 2]
+    middle: np.ndarray = (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    return middle
+
+
 def _near_share(pieces: tuple[np.ndarray, ...]) -> tuple[float, np.ndarray]:
     """The share of samples within a small colour distance of their piece's median, and the
     median of the longest piece."""
-    medians = [np.median(piece, axis=0) for piece in pieces]
+    medians = [_median_rows(piece) for piece in pieces]
     near = sum(int((np.abs(p - m).sum(axis=1) <= 30).sum()) for p, m in zip(pieces, medians, strict=True))
     return near / sum(len(piece) for piece in pieces), medians[int(np.argmax([len(p) for p in pieces]))]
 

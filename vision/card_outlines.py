@@ -167,11 +167,18 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
         for part in parts:
             if cv2.contourArea(part) < 0.5 * min_area:
                 continue
-            one = np.zeros_like(mask)
-            cv2.drawContours(one, [part], -1, 255, -1)
-            one = cv2.dilate(one, grow) & mask
+            # Each part grows within its own box (as far as the kernel reaches, and a pixel
+            # of background for the contour search): the same result as on the whole mask,
+            # for a fraction of the dilation's cost.
+            px, py, pw, ph = cv2.boundingRect(part)
+            reach = radius // 2 + 1
+            x0, y0 = max(px - reach, 0), max(py - reach, 0)
+            x1, y1 = min(px + pw + reach, mask.shape[1]), min(py + ph + reach, mask.shape[0])
+            one = np.zeros((y1 - y0, x1 - x0), np.uint8)
+            cv2.drawContours(one, [part - [x0, y0]], -1, 255, -1)
+            one = cv2.dilate(one, grow) & mask[y0:y1, x0:x1]
             grown, _h = cv2.findContours(one, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            out += [g + [x - 1, y - 1] for g in grown]
+            out += [g + [x0 + x - 1, y0 + y - 1] for g in grown]
     return out
 
 
@@ -209,23 +216,22 @@ class _Seen:
     """Outlines already looked at: the same card comes out of many masks and corners."""
 
     def __init__(self) -> None:
-        self._corners = np.zeros((0, 4, 2), np.float32)
-        self._sizes = np.zeros(0, np.float32)
+        # Plain lists: a frame has a few dozen outlines, and numpy's per-call overhead on
+        # arrays this small cost more than the comparisons.
+        self._seen: list[tuple[list[list[float]], float]] = []
 
     def first_time(self, quad: np.ndarray) -> bool:
         """False when an outline with every corner within a tenth of its size was seen."""
         q = order_quad(quad)
         size = math.sqrt(max(1.0, cv2.contourArea(q)))
-        if len(self._sizes):
-            # Either portrait order (0 or 180 degrees) may have been chosen for a near square.
-            moved = np.minimum(
-                np.linalg.norm(self._corners - q, axis=2).max(axis=1),
-                np.linalg.norm(self._corners - np.roll(q, 2, axis=0), axis=2).max(axis=1),
-            )
-            if (moved < 0.1 * np.maximum(self._sizes, size)).any():
+        corners = q.tolist()
+        # Either portrait order (0 or 180 degrees) may have been chosen for a near square.
+        turned = corners[2:] + corners[:2]
+        for other, other_size in self._seen:
+            reach = 0.1 * max(other_size, size)
+            if max(map(math.dist, other, corners)) < reach or max(map(math.dist, other, turned)) < reach:
                 return False
-        self._corners = np.concatenate([self._corners, q[None]])
-        self._sizes = np.append(self._sizes, size)
+        self._seen.append((corners, size))
         return True
 
 
@@ -249,8 +255,9 @@ def _support_in_view(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, 
 
 def _narrow_side(quad: np.ndarray) -> float:
     """The shorter of a quad's two mean side lengths (opposite sides averaged)."""
-    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
-    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
+    q = quad.tolist()
+    sides = [math.dist(q[i], q[(i + 1) % 4]) for i in range(4)]
+    return min(sides[0] + sides[2], sides[1] + sides[3]) / 2
 
 
 def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -276,6 +283,25 @@ def _refine_in_frame(frame: np.ndarray, quad: np.ndarray, reach_share: float) ->
     return refine(grey, quad - offset, reach_share) + offset
 
 
+def _shrink(frame: np.ndarray, scale: float) -> np.ndarray:
+    """``frame`` reduced by ``scale`` (<= 1) by area averaging: halved (2 x 2 blocks) while it
+    stays at least twice the target, then averaged the rest of the way.
+
+    OpenCV's area average over one fractional factor cost ~3.0 ms on a 1280x720 frame; a
+    halving (its integer fast path) and a fractional step of at most 2x cost ~1.7 ms. Pixel
+    centres stay where they were (x_small + 0.5 = scale * (x_frame + 0.5), as with one
+    resize). A linear last step (0.5 ms) was measured too: on the development photos it found
+    3 cards fewer and made 5 phantoms more, so the last step stays an average.
+    """
+    small = frame
+    while scale <= 0.5:
+        small = cv2.resize(small, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        scale *= 2
+    if scale < 1.0:
+        small = cv2.resize(small, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return small
+
+
 def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[CardOutline]:
     """Card-shaped outlines in a BGR (or grey) frame, each with how sure it is and whether the
     whole card is in view (see :class:`CardOutline`).
@@ -287,9 +313,7 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, math.sqrt(WORK_PIXELS / (frame.shape[0] * frame.shape[1])))
-    small = frame
-    if scale < 1.0:
-        small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = _shrink(frame, scale)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     lightness, chroma = _paper_map(lab)
     image_area = float(small.shape[0] * small.shape[1])
