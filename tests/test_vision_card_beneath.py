@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.card_beneath import cards_beneath, strip_share
+from vision.card_beneath import cards_beneath, cards_within, strip_share
 from vision.card_checks import iou
 from vision.enrolled import EnrolledDeck, capture_card
 from vision.reader import CardReader
@@ -115,3 +115,38 @@ def test_a_strip_of_a_face_never_taught_is_not_named(deck: EnrolledDeck) -> None
     cards = reader.read(fanned(synthetic_face(77)).frame()).cards
     assert reader.taught is not None and reader.taught.beneath_checks >= 1
     assert sorted(c.card_id for c in cards if c.card_id) == ["bell"]
+
+
+def test_a_row_of_cards_in_one_outline_gives_a_card_at_each_end() -> None:
+    row = np.float32([[100, 50], [300, 50], [300, 170], [100, 170]])  # two cards side by side, 120 high
+    # Cards standing in the row (and, as the row is long enough, cards lying across it too).
+    cards = [c for c in cards_within(row) if float(np.ptp(c[:, 0])) < float(np.ptp(c[:, 1]))]
+    assert len(cards) == 2
+    for card, x in zip(sorted(cards, key=lambda c: float(c[:, 0].mean())), (100, 300), strict=True):
+        xs, ys = card[:, 0], card[:, 1]
+        assert abs((xs.max() - xs.min()) - 120 * 63 / 88) < 1 and abs((ys.max() - ys.min()) - 120) < 1
+        assert x in (round(float(xs.min())), round(float(xs.max())))  # at the row's end
+    # A row standing the other way (cards lying across it) gives those.
+    lying = cards_within(np.float32([[0, 0], [120, 0], [120, 200], [0, 200]]))
+    assert any(
+        abs(float(np.ptp(c[:, 1])) - 120 * 63 / 88) < 1 and float(np.ptp(c[:, 0])) == 120 for c in lying
+    )
+
+
+def test_a_card_beneath_taken_away_is_no_longer_named_and_cards_laid_are_looked_under_once_settled(
+    deck: EnrolledDeck,
+) -> None:
+    scene = fanned(synthetic_face(11))
+    reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    assert "plum" in {c.card_id for c in reader.read(scene.frame()).cards}
+    scene.loose = [p for p in scene.loose if p.printed.card_id != "under"]  # slid out from under
+    assert "plum" not in {c.card_id for c in reader.read(scene.frame()).cards}
+    assert "plum" not in {c.card_id for c in reader.read(scene.frame()).cards}
+    x, y = scene.centre
+    scene.loose.insert(0, fanned(synthetic_face(11)).loose[0])  # slid back beneath the bell
+    assert reader.taught is not None
+    checks = reader.taught.beneath_checks
+    moving = reader.read(scene.frame())  # the frame it arrives in: not looked under yet
+    assert "plum" not in {c.card_id for c in moving.cards} and reader.taught.beneath_checks == checks
+    settled = reader.read(scene.frame())
+    assert "plum" in {c.card_id for c in settled.cards}

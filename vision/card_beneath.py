@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.card_checks import order_quad
+from vision.card_checks import order_quad, refine
 
 #: Rays across each side, as positions along it: past each end by this share of the side (a card
 #: beneath may stick out beyond the card on top's end) ...
@@ -50,6 +50,10 @@ _MIN_RAYS, _MIN_ON_LINE = 12, 0.45
 _MIN_CORNER_RAYS, _SQUARE_COS = 6, 0.3
 #: Rays finding paper past the edge line: at most this share of its span.
 _MAX_BEYOND = 0.2
+#: A card's short side over its long side.
+CARD_RATIO = 63 / 88
+#: An outline holds a row of cards when it is this much longer than one card along the row.
+_ROW_LONGER = 1.15
 #: The main part of what shows: what is left opened by this share of its thickest place.
 _MAIN_SHARE = 0.5
 #: ... when the opening takes away at most this share of it (else what shows is one piece).
@@ -377,6 +381,42 @@ def cards_beneath(frame: np.ndarray, tops: list[np.ndarray]) -> list[Beneath]:
             shown = _visible_part(card, ordered)
             if shown is not None:
                 found.append(Beneath(card, *shown))
+    return found
+
+
+def on_edges(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """``quad`` with its sides moved onto the strongest steps near them (a card's edges: a
+    card guessed inside a row, a seam where it lies over the next one)."""
+    h, w = frame.shape[:2]
+    margin = int(np.ceil(0.08 * np.sqrt(max(1.0, cv2.contourArea(quad))))) + 4
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin + 1, [w, h])
+    grey = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    offset = np.array([x0, y0], np.float32)
+    return order_quad(refine(grey, quad - offset) + offset)
+
+
+def cards_within(outline: np.ndarray) -> list[np.ndarray]:
+    """Where whole cards may lie inside ``outline`` (4 x 2) if it holds several cards in a row
+    (a pair or a fan of cards lying one way, their union one outline): a card as high as the
+    row at each of its two ends, whichever way the row runs. Nothing when the outline is no
+    longer than one card. Each is 4 x 2, ordered as :func:`vision.card_checks.order_quad`.
+    An outline of one card gives guesses smaller than itself (cards lying across it): naming
+    one of them needs its taught face to agree with it whole, which part of a card does not."""
+    q = order_quad(outline)
+    tl, tr, br, bl = q
+    width = float(np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
+    height = float(np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
+    found: list[np.ndarray] = []
+    # The row runs along the outline's long side (portrait order: the sides tl-bl, tr-br).
+    for card_along, card_across in ((width / CARD_RATIO, width), (width * CARD_RATIO, width)):
+        # card_along: the card's size along the row; card_across must be the outline's width.
+        if not (card_along * _ROW_LONGER <= height and card_across <= width * 1.01):
+            continue
+        share = card_along / height
+        top = np.array([tl, tr, tr + (br - tr) * share, tl + (bl - tl) * share], np.float32)
+        bottom = np.array([bl + (tl - bl) * share, br + (tr - br) * share, br, bl], np.float32)
+        found += [order_quad(top), order_quad(bottom)]
     return found
 
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.card_beneath import cards_beneath
+from vision.card_beneath import cards_beneath, cards_within, on_edges
 from vision.card_checks import iou
 from vision.card_outlines import find_card_candidates
 from vision.enrolled import PENDING, EnrolledDeck, Match
@@ -81,9 +81,15 @@ class TaughtCards:
         self.search_due = False
         #: How many times faces were searched for (for tests).
         self.searches = 0
-        #: The cards on top that cards beneath were last looked for beside, and what was found.
-        self._beneath_tops: list[np.ndarray] | None = None
+        #: Where the cards and unnamed outlines lay when cards beneath (and cards on top inside
+        #: unnamed outlines) were last looked for, and what was found.
+        self._beneath_places: list[np.ndarray] | None = None
         self._beneath: list[TaughtSeen] = []
+        #: Whether the last frame showed the table as the frame before (or was the first), and
+        #: its small copy; the small copy when cards beneath were last looked for.
+        self._settled = True
+        self._small = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), np.int16)
+        self._beneath_small: np.ndarray | None = None
         #: How many cards beneath were compared with the taught faces (for tests).
         self.beneath_checks = 0
 
@@ -145,29 +151,74 @@ class TaughtCards:
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
         if grey is None:
             grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        return self._with_beneath(frame, self._with_faces(grey, known, seen, first, to_mat), known)
+        # Outlines no taught face was named in, before the face search explains any away: a row of
+        # cards in one outline is looked into even where the face search found one of them.
+        unnamed = [s for s in seen if s.match.card_id is None and s.visible is None]
+        return self._with_beneath(frame, self._with_faces(grey, known, seen, first, to_mat), known, unnamed)
 
     def _with_beneath(
-        self, frame: np.ndarray, seen: list[TaughtSeen], known: list[np.ndarray]
+        self, frame: np.ndarray, seen: list[TaughtSeen], known: list[np.ndarray], unnamed: list[TaughtSeen]
     ) -> list[TaughtSeen]:
-        """``seen`` with the cards found beneath the cards it names (a fanned or overlapped
-        card whose strip shows beside one): see :mod:`vision.card_beneath`. Looked for again
-        only when a card on top came, went or moved; in between the last answer stands."""
+        """``seen`` with the cards of its unnamed outlines that hold several overlapping cards
+        (the card on top, named) and the cards found beneath the cards it names (a fanned or
+        overlapped card whose strip shows beside one): see :mod:`vision.card_beneath`. Looked
+        for again only when a card came, went or moved; in between the last answer stands."""
         if frame.ndim == 2:
             return seen
         # Printed cards and named cards that show whole (an unnamed outline may be several cards
         # in one; a card partly covered has no free side to look beyond).
         tops = known + [s.quad for s in seen if s.match.card_id is not None and _shows_whole(s)]
-        if not _same_places(tops, self._beneath_tops):
-            self._beneath_tops = tops
+        places = tops + [s.quad for s in unnamed]
+        changed = self._beneath_small is None or bool(
+            (np.abs(self._small - self._beneath_small) > STILL_LEVELS).any()
+        )
+        if changed and self._beneath:
+            # A card beneath slid out, or another laid on it: what shows of it changed; the
+            # others stand until the table settles.
+            moved = np.abs(self._small - self._beneath_small) > STILL_LEVELS
+            self._beneath = [
+                b for b in self._beneath if not (moved & _covered_blocks([_shown(b)], frame.shape)).any()
+            ]
+        if changed or not _same_places(places, self._beneath_places):
+            if not self._settled:
+                # Cards moving (a hand dealing): looked for once the table settles, as faces are.
+                if not _same_places(places, self._beneath_places):
+                    self._beneath = []
+                return self._added(seen)
+            self._beneath_places = places
+            self._beneath_small = self._small
             self._beneath = []
+            for outline in unnamed:
+                for guess in cards_within(outline.quad):
+                    quad = on_edges(frame, guess)
+                    # The thumbnails first (a fraction of a millisecond); the feature stage only
+                    # for a guess they find close to a taught face (an outline of one untaught
+                    # card gives guesses too, each time anything moves).
+                    match = self.deck.identify(frame, quad, whole=True, thorough=False)
+                    if match.method == PENDING and match.score >= WITHIN_FEATURES_SCORE:
+                        match = self.deck.identify(frame, quad, whole=True, thorough=True)
+                    self.beneath_checks += 1
+                    if match.card_id is not None:
+                        named = quad if match.corners is None else match.corners
+                        self._beneath.append(TaughtSeen(named, match, quad))
+                        tops.append(named)
             for beneath in cards_beneath(frame, tops):
+                if any(iou(beneath.card, b.quad) > 0.5 for b in self._beneath):
+                    continue
                 match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
                 self.beneath_checks += 1
                 if match.card_id is not None:
                     self._beneath.append(TaughtSeen(beneath.card, match, beneath.card, beneath.main))
-        # A card named already (by its outline or its face) is not named twice.
-        return seen + [b for b in self._beneath if not any(iou(b.quad, s.quad) > 0.5 for s in seen)]
+        return self._added(seen)
+
+    def _added(self, seen: list[TaughtSeen]) -> list[TaughtSeen]:
+        """``seen`` with the cards found beneath or inside outlines: a card named already (by
+        its outline or its face) is not named twice; an unnamed outline that a card found in
+        it explains is left out."""
+        named = [s.quad for s in seen if s.match.card_id]
+        added = [b for b in self._beneath if not any(iou(b.quad, quad) > 0.5 for quad in named)]
+        kept = [s for s in seen if s.match.card_id or not any(_inside(b.outline, s.quad) for b in added)]
+        return kept + added
 
     def _with_faces(
         self,
@@ -183,6 +234,8 @@ class TaughtCards:
         small = small_copy(grey)
         settled = self._last_small is not None and int(np.abs(small - self._last_small).max()) <= STILL_LEVELS
         self._last_small = small
+        self._settled = first or settled
+        self._small = small
         if self._search is None:
             self._search = FaceSearch(self.deck.features)
         if first or (settled and self.search_due):
@@ -247,8 +300,23 @@ class TaughtCards:
         return None
 
 
-#: A card found by its face shows whole when this share of it is in view.
-WHOLE_SHARE = 0.92
+#: A card guessed inside an unnamed outline goes to the feature stage when its thumbnail
+#: correlates this well with a taught face (well below the thumbnails' own acceptance).
+WITHIN_FEATURES_SCORE = 0.4
+#: A card found by its face shows whole when this share of it is in view (the face search says
+#: a little less than all of a card on top shows: what shows is judged near its keypoints).
+WHOLE_SHARE = 0.75
+
+
+def _shown(seen: TaughtSeen) -> np.ndarray:
+    """The part of a card that shows (all of it when it shows whole)."""
+    return seen.quad if seen.visible is None else seen.visible
+
+
+def _inside(part: np.ndarray, outline: np.ndarray) -> bool:
+    """Whether most of ``part`` lies inside ``outline`` (a card found inside a bigger outline)."""
+    inter, _ = cv2.intersectConvexConvex(part.astype(np.float32), outline.astype(np.float32))
+    return bool(inter >= 0.8 * cv2.contourArea(part.astype(np.float32)))
 
 
 def _same_places(quads: list[np.ndarray], before: list[np.ndarray] | None) -> bool:
