@@ -33,6 +33,8 @@ _RAY_STEP = 0.02
 #: A pixel is paper when its Lab colour is within this distance (L + |a| + |b|) of the card on
 #: top's paper (the same deck's paper; shade allowed for lightness below).
 _PAPER_DISTANCE = 38.0
+#: Paper is near-neutral: |a| + |b| (Lab, about 128) at most this (cream and a warm lamp too).
+_NEUTRAL = 36
 #: Print on the strip (a pip, the index) may interrupt the paper for this share of the card's
 #: short side before the ray calls it the table.
 _PRINT_GAP = 0.3
@@ -58,6 +60,8 @@ _ROW_LONGER = 1.15
 _MAIN_SHARE = 0.5
 #: ... when the opening takes away at most this share of it (else what shows is one piece).
 _WEDGE_SHARE = 0.25
+#: ... and when what shows is not one convex piece (its area this share of its hull's or less).
+_CONVEX_SHARE = 0.92
 #: Slivers thinner than this share of the card's size are not part of what shows.
 _SLIVER = 0.07
 #: Rays placing a card's end start this share of its length inside it and run as far past;
@@ -86,17 +90,23 @@ class Beneath:
 
 
 def _paper_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The Lab colour of the paper just inside the card's border (median of a ring of samples)."""
+    """The Lab colour of the card's paper: rings of samples 2-6 % in from its border, the
+    lightest near-neutral half of them (a face card's art may come close to its edge, and a
+    card named by its face may have corners a few pixels in)."""
     q = order_quad(quad)
     centre = q.mean(axis=0)
     ts = np.linspace(0.15, 0.85, 8, dtype=np.float32)[:, None]
-    points = np.concatenate([q[i] + (q[(i + 1) % 4] - q[i]) * ts for i in range(4)])
-    points = points + (centre - points) * 0.06  # 6 % in: past the edge, before the index
+    edge = np.concatenate([q[i] + (q[(i + 1) % 4] - q[i]) * ts for i in range(4)])
+    points = np.concatenate([edge + (centre - edge) * inset for inset in (0.02, 0.04, 0.06)])
     h, w = frame.shape[:2]
     xs = np.clip(np.round(points[:, 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(points[:, 1]).astype(int), 0, h - 1)
-    ring = cv2.cvtColor(np.ascontiguousarray(frame[ys, xs][None]), cv2.COLOR_BGR2LAB)[0]
-    return np.median(ring.astype(np.float32), axis=0)
+    ring = cv2.cvtColor(np.ascontiguousarray(frame[ys, xs][None]), cv2.COLOR_BGR2LAB)[0].astype(np.float32)
+    neutral = ring[np.abs(ring[:, 1] - 128) + np.abs(ring[:, 2] - 128) <= _NEUTRAL]
+    if len(neutral) < len(ring) // 6:
+        return np.median(ring, axis=0)
+    light = neutral[neutral[:, 0] >= np.median(neutral[:, 0])]
+    return np.median(light, axis=0)
 
 
 def _is_paper(samples: np.ndarray, paper: np.ndarray) -> np.ndarray:
@@ -350,8 +360,11 @@ def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> tuple[np.ndar
     main = cv2.morphologyEx(one, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (width, width)))
     cores, _hierarchy = cv2.findContours(main, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     core = max(cores, key=cv2.contourArea) if cores else piece
-    if cv2.contourArea(core) < (1 - _WEDGE_SHARE) * cv2.contourArea(piece):
-        core = piece  # not a wedge beside a strip: the part that shows tapers (a turned card)
+    piece_area = cv2.contourArea(piece)
+    if cv2.contourArea(core) < (
+        1 - _WEDGE_SHARE
+    ) * piece_area or piece_area >= _CONVEX_SHARE * cv2.contourArea(cv2.convexHull(piece)):
+        core = piece  # no wedge beside a strip: what shows is one convex piece (a turned card)
     return tuple(  # type: ignore[return-value]
         cv2.approxPolyDP(c, 1.5, True).reshape(-1, 2).astype(np.float32) + offset for c in (piece, core)
     )
