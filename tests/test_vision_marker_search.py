@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -170,3 +172,33 @@ def test_a_reader_searches_the_whole_frame_again_once_markers_are_expected() -> 
     recording(on_mat)
     on_mat.read(empty.frame())
     assert asked[-1] is True
+
+
+def test_taught_cards_alone_off_the_mat_need_no_printed_card_outline_search(tmp_path: Path) -> None:
+    """A taught card off the mat before any marker was read: no printed-card outline search
+    (the taught search reports card-shaped outlines), and the card is still named; a printed
+    card's marker, once read, brings the search back."""
+    from vision.enrolled import EnrolledDeck, capture_card
+    from vision.reader import CardReader
+    from vision.taught_scene import lay_out, scene_style, synthetic_face
+
+    deck = EnrolledDeck("bandit", tmp_path)
+    photo = lay_out([synthetic_face(10)], 200, style=scene_style(200, "wood", 150, 8)).frame()
+    deck.keep("plum", capture_card(photo).cutout)
+    reader = CardReader("bandit", use_mat=False, enrolled=deck)
+    searched: list[int] = []
+    unreadable = reader._unreadable
+
+    def recording(*args: object) -> list:
+        searched.append(1)
+        return unreadable(*args)  # type: ignore[arg-type]
+
+    reader._unreadable = recording  # type: ignore[method-assign]
+    cards = reader.read(lay_out([synthetic_face(10)], 300).frame()).cards
+    assert [card.card_id for card in cards] == ["plum"]
+    assert searched == []
+    printed = SimulatedTable("bandit", seed=3, mat=False, style=calm())
+    printed.scatter(2)
+    reader.read(printed.frame())
+    reader.read(lay_out([synthetic_face(10)], 301).frame())
+    assert searched
