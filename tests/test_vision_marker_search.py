@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -101,3 +103,102 @@ def test_small_cards_the_half_size_search_misses_are_found_at_full_size() -> Non
         assert sorted(finder.find(grey, half)[1]) == full_ids
     assert missed_at_half > 0
     assert SMALL_MARKER_PX > 16
+
+
+def test_without_markers_expected_only_the_outlines_seen_at_half_size_are_searched_again() -> None:
+    """No markers found at half size and none expected: the full-size search looks round the
+    half-size pass's outlines, not at the whole frame, and still reads a marker it saw there."""
+    finder = marker_finder()
+    grey = np.full((720, 1280), 210, np.uint8)
+    grey[300:340, 600:640] = marker_image(96, 40)
+    half = cv2.resize(grey, (640, 360), interpolation=cv2.INTER_AREA)
+    boxes: list[list[tuple[int, int, int, int]]] = []
+    look_closer = finder.look_closer
+
+    def recording(image: np.ndarray, where: list[tuple[int, int, int, int]], *rest: list) -> tuple:
+        boxes.append(where)
+        return look_closer(image, where, *rest)
+
+    finder.look_closer = recording  # type: ignore[method-assign]
+    _corners, ids = finder.find(grey, half, whole_frame=False)
+    assert ids == [96]
+    # One marker is too few to fit: looked at again round it (its card), not the whole frame.
+    ((x0, y0, x1, y1),) = boxes[0]
+    assert x0 < 600 and y0 < 300 and x1 > 640 and y1 > 340 and (x1 - x0) * (y1 - y0) < 0.2 * 1280 * 720
+    blank = np.full((720, 1280), 210, np.uint8)
+    blank_half = cv2.resize(blank, (640, 360), interpolation=cv2.INTER_AREA)
+    assert finder.find(blank, blank_half, whole_frame=False) == ([], [])
+    assert boxes[-1] == []  # nothing seen at half size: nothing searched again
+    finder.find(blank, blank_half)
+    assert boxes[-1] == [(0, 0, 1280, 720)]
+
+
+def test_round_outlines_a_small_one_reaches_to_its_card_a_big_one_stays_close() -> None:
+    from vision.marker_search import _round_outlines
+
+    small = square((400, 300), 16)
+    big = square((800, 300), 120)
+    (sx0, sy0, sx1, sy1), (bx0, by0, bx1, by1) = _round_outlines(np.stack([small, big]), 1280, 720)
+    assert sx1 - sx0 >= 16 * 9 and sy1 - sy0 >= 16 * 9
+    assert (bx0, by0, bx1, by1) == (728, 228, 872, 372)
+
+
+def test_a_reader_searches_the_whole_frame_again_once_markers_are_expected() -> None:
+    """Off the mat, a reader that has read no marker yet looks again only round outlines; once
+    it has read one (printed cards are in use), or with a mat, the whole frame."""
+    from vision.reader import CardReader
+
+    asked: list[bool] = []
+
+    def recording(reader: CardReader) -> None:
+        find = reader._finder.find
+
+        def wrapped(grey: np.ndarray, half: np.ndarray, whole_frame: bool = True) -> tuple:
+            asked.append(whole_frame)
+            return find(grey, half, whole_frame)
+
+        reader._finder.find = wrapped  # type: ignore[method-assign]
+
+    reader = CardReader("bandit", use_mat=False)
+    recording(reader)
+    empty = SimulatedTable("bandit", seed=3, mat=False, style=calm())
+    reader.read(empty.frame())
+    table = SimulatedTable("bandit", seed=3, mat=False, style=calm())
+    table.scatter(2)
+    assert reader.read(table.frame()).cards
+    reader.read(empty.frame())
+    assert asked == [False, False, True]
+    on_mat = CardReader("bandit", use_mat=True)
+    recording(on_mat)
+    on_mat.read(empty.frame())
+    assert asked[-1] is True
+
+
+def test_taught_cards_alone_off_the_mat_need_no_printed_card_outline_search(tmp_path: Path) -> None:
+    """A taught card off the mat before any marker was read: no printed-card outline search
+    (the taught search reports card-shaped outlines), and the card is still named; a printed
+    card's marker, once read, brings the search back."""
+    from vision.enrolled import EnrolledDeck, capture_card
+    from vision.reader import CardReader
+    from vision.taught_scene import lay_out, scene_style, synthetic_face
+
+    deck = EnrolledDeck("bandit", tmp_path)
+    photo = lay_out([synthetic_face(10)], 200, style=scene_style(200, "wood", 150, 8)).frame()
+    deck.keep("plum", capture_card(photo).cutout)
+    reader = CardReader("bandit", use_mat=False, enrolled=deck)
+    searched: list[int] = []
+    unreadable = reader._unreadable
+
+    def recording(*args: object) -> list:
+        searched.append(1)
+        return unreadable(*args)  # type: ignore[arg-type]
+
+    reader._unreadable = recording  # type: ignore[method-assign]
+    cards = reader.read(lay_out([synthetic_face(10)], 300).frame()).cards
+    assert [card.card_id for card in cards] == ["plum"]
+    assert searched == []
+    printed = SimulatedTable("bandit", seed=3, mat=False, style=calm())
+    printed.scatter(2)
+    reader.read(printed.frame())
+    reader.read(lay_out([synthetic_face(10)], 301).frame())
+    assert searched

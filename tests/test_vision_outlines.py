@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.errors import UserError
-from vision.card_outlines import CardOutline, find_card_candidates
+from vision.card_outlines import CardOutline, _uncovered_area, find_card_candidates
 from vision.enrolled import capture_card
 from vision.taught_scene import lay_out, scene_style, synthetic_face
 
@@ -173,3 +173,14 @@ def test_real_cards_across_a_shadows_edge_are_sure(name: str) -> None:
     photo = cv2.imread(str(PHOTOS / f"{name}.JPG"))
     found = [o for o in find_card_candidates(photo, thorough=True) if o.sure]
     assert len(found) == 1 and found[0].whole
+
+
+def test_what_of_a_region_no_outline_covers() -> None:
+    """A region is split only when what the outlines found so far leave of it could hold a card."""
+    region = np.array([[[10, 10]], [[110, 10]], [[110, 60]], [[10, 60]]], np.int32)
+    whole = _uncovered_area(region, [])
+    assert 5000 <= whole <= 5200
+    left = np.array([[10, 10], [60, 10], [60, 60], [10, 60]], np.float32)
+    assert 0.45 * whole <= _uncovered_area(region, [left]) <= 0.55 * whole
+    right = np.array([[60, 10], [110, 10], [110, 60], [60, 60]], np.float32)
+    assert _uncovered_area(region, [left, right]) == 0

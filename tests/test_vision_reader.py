@@ -245,7 +245,7 @@ def test_a_card_the_fast_search_missed_is_read_by_a_closer_look(
     frame = table.frame()
     reader = CardReader(game_id, use_mat=False)
     expected = sorted(card.card_id for card in reader.read(frame).cards)
-    monkeypatch.setattr(reader._finder, "find", lambda grey, half: ([], []))
+    monkeypatch.setattr(reader._finder, "find", lambda grey, half, whole_frame=True: ([], []))
     cards = reader.read(frame).cards
     assert sorted(card.card_id for card in cards) == expected
     assert None not in expected and len(expected) == 4

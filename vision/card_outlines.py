@@ -182,6 +182,16 @@ def _split(contour: np.ndarray, min_area: float) -> list[np.ndarray]:
     return out
 
 
+def _uncovered_area(contour: np.ndarray, quads: list[np.ndarray]) -> int:
+    """Pixels of the region inside ``contour`` that none of ``quads`` covers."""
+    x, y, w, h = cv2.boundingRect(contour)
+    mask = np.zeros((h, w), np.uint8)
+    cv2.drawContours(mask, [contour - [x, y]], -1, 255, -1)
+    for quad in quads:
+        cv2.fillConvexPoly(mask, np.round(quad - [x, y]).astype(np.int32), 0)
+    return cv2.countNonZero(mask)
+
+
 def _inside_share(inner: np.ndarray, outer: np.ndarray) -> float:
     """The share of ``inner``'s area that lies inside ``outer``."""
     overlap, _ = cv2.intersectConvexConvex(inner.astype(np.float32), outer.astype(np.float32))
@@ -392,6 +402,9 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
                 and 1.6 * min_area < area < 0.25 * image_area
                 and len(contour) > 8
                 and area >= 0.5 * cv2.contourArea(cv2.convexHull(contour))  # a few cards, not the table
+                # A region the outlines found so far cover but for less than a card (the
+                # smallest contour looked at) holds no card they miss: not split.
+                and _uncovered_area(contour, [quad for _s, _e, quad, _p in scored]) >= 0.8 * min_area
             ):
                 contours += [(part, True) for part in _split(contour, min_area)]
             continue

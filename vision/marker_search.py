@@ -11,7 +11,9 @@
    table is a plane, so a marker's size in the image is a linear function of where it lies;
    fitted to the markers found, it says where in the frame markers are that small (the far
    side of a tilted view), and only that part is searched again at full size. With fewer than
-   three markers to fit, the whole frame is.
+   three markers to fit, the whole frame is; or, for a caller that expects no markers (the
+   reader off the mat before it has read any: a table of taught cards), only round the
+   outlines the half-size pass saw (~0.5 ms instead of ~2.5 ms per 1280x720 frame).
 3. ``look_closer`` searches given boxes at full size: the reader asks for it when a card-shaped
    outline holds no marker (a blurred small marker the first pass missed).
 
@@ -57,13 +59,22 @@ class MarkerFinder:
         self.half_size = outline_detector(half_size)
         self.relative_size = dict(relative_size or {})
 
-    def find(self, grey: np.ndarray, half: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
+    def find(
+        self, grey: np.ndarray, half: np.ndarray, whole_frame: bool = True
+    ) -> tuple[list[np.ndarray], list[int]]:
         """Markers in ``grey`` (corners with the marker's top-left first, ids); ``half`` is
-        ``grey`` averaged down 2x (the caller reuses it)."""
-        corners, ids = self._half_size_search(grey, half)
-        box = self._small_marker_box(corners, ids, grey.shape[1], grey.shape[0])
+        ``grey`` averaged down 2x (the caller reuses it).
+
+        With too few markers to fit their size, ``whole_frame`` searches the whole frame again
+        at full size; without it, only round the outlines the half-size pass saw (see
+        ``_round_outlines``): for a caller that has no reason to expect markers."""
+        corners, ids, outlines = self._half_size_search(grey, half)
+        h, w = grey.shape[:2]
+        box = self._small_marker_box(corners, ids, w, h)
         if box is None:
             return corners, ids
+        if box == (0, 0, w, h) and not whole_frame:
+            return self.look_closer(grey, _round_outlines(outlines, w, h), corners, ids)
         return self.look_closer(grey, [box], corners, ids)
 
     def look_closer(
@@ -85,15 +96,21 @@ class MarkerFinder:
                     ids.append(marker_id)
         return corners, ids
 
-    def _half_size_search(self, grey: np.ndarray, half: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
+    def _half_size_search(
+        self, grey: np.ndarray, half: np.ndarray
+    ) -> tuple[list[np.ndarray], list[int], np.ndarray]:
+        """Markers read at full size from the half-size pass's outlines, and those outlines
+        (N x 4 x 2, full-size pixels, before refinement)."""
         found, _ids, rejected = self.half_size.detectMarkers(half)
         outlines = [*found, *rejected]
         if not outlines:
-            return [], []
+            return [], [], np.zeros((0, 4, 2), np.float32)
         # Half-size pixel (x, y) covers full-size pixels 2x..2x+1: its centre is 2x + 0.5.
         points = np.concatenate(outlines).reshape(-1, 1, 2) * 2 + 0.5
+        unrefined = points.reshape(-1, 4, 2).copy()
         cv2.cornerSubPix(grey, points, self._REFINE_WINDOW, (-1, -1), self._REFINE_STOP)
-        return decode(grey, points.reshape(-1, 4, 2))
+        corners, ids = decode(grey, points.reshape(-1, 4, 2))
+        return corners, ids, unrefined
 
     def _small_marker_box(
         self, corners: list[np.ndarray], ids: list[int], width: int, height: int
@@ -121,3 +138,18 @@ class MarkerFinder:
         y1 = ys[min(int(rows.max()) + 1, _GRID[1] - 1)]
         return int(x0), int(y0), int(x1), int(y1)
 
+
+
+def _round_outlines(outlines: np.ndarray, width: int, height: int) -> list[tuple[int, int, int, int]]:
+    """Boxes round the half-size pass's outlines (full-size pixels) where a small marker it
+    could not read may lie: round an outline of a small marker's size, its card (four of its
+    sides each way: a card's other marker lies about that far); round a bigger one, itself
+    (a small marker's outline merged with its card's printed frame)."""
+    boxes = []
+    for quad in outlines:
+        side = float(np.linalg.norm(quad - quad[_NEXT_CORNER], axis=1).mean())
+        margin = 4 * side + 12 if side < 2 * SMALL_MARKER_PX else 12
+        x0, y0 = np.maximum(quad.min(axis=0) - margin, 0).astype(int).tolist()
+        x1, y1 = np.minimum(quad.max(axis=0) + margin, (width, height)).astype(int).tolist()
+        boxes.append((x0, y0, x1, y1))
+    return boxes
