@@ -18,6 +18,7 @@ import numpy as np
 from companion.errors import UserError
 from vision.card_checks import border_contrast, card_paper, order_quad
 from vision.card_outlines import CardOutline, find_card_candidates
+from vision.card_seams import find_seams
 
 #: Depths (share of the outline's size) of the samples either side of a side: a few, and the
 #: median taken, so a thin printed line beside the card is one sample, not a step.
@@ -83,6 +84,9 @@ CARD_ASPECT = (0.62, 0.86)
 #: Another card of the same deck at the same distance covers about the same area: an outline
 #: outside this range of the card's area is no second card (a mint box, a book).
 RIVAL_AREA = (0.4, 2.5)
+#: ... and its short / long side within this range (a little longer than ``CARD_ASPECT``: a
+#: second card seen a little askew must not pass for a postcard, 0.58-0.59 on the photos).
+RIVAL_ASPECT = (0.6, CARD_ASPECT[1])
 #: ... and, for a card taken without a sure paper band (:data:`CLEAR_STEP`), a wider range.
 CLEAR_RIVAL_AREA = (0.15, 7.0)
 #: An outline without a sure paper band is taken only when it is this clear: every side
@@ -113,6 +117,7 @@ class _Looked:
     evidence: int
     paper: np.ndarray
     ink: float
+    seams: int
     steps: np.ndarray
     contrast: float
 
@@ -150,8 +155,8 @@ class _Looked:
     @property
     def clear(self) -> bool:
         """Not sure of its paper band, but unmistakably one card on the table: clearly
-        outlined, light paper with ink on it."""
-        return self.outlined and self.ink >= CLEAR_INK and self.paper_like
+        outlined, light paper with ink on it, no card's edge across it (a fan of cards)."""
+        return self.outlined and self.ink >= CLEAR_INK and self.paper_like and not self.seams
 
     @property
     def paper_like(self) -> bool:
@@ -184,6 +189,7 @@ def _look(lab: np.ndarray, outline: CardOutline) -> _Looked:
         evidence,
         paper,
         ink_share(lab, quad, paper),
+        len(find_seams(lab[:, :, 0], quad)),
         side_steps(lab, quad),
         border_contrast(lab, quad),
     )
@@ -208,13 +214,15 @@ def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
     """Whether ``one`` (lying apart from ``card``) may be a second card of the deck: of a
     card's size and shape, with a paper band all round (also when partly covered or cut by the
     picture's edge), or whole and stepping to the table all round. For a card taken without a
-    sure paper band (``clear``), anything card-like of about a card's size."""
+    sure paper band (``clear``), anything of light paper with ink of about a card's size."""
     low, high = CLEAR_RIVAL_AREA if clear else RIVAL_AREA
     if not low * card.area <= one.area <= high * card.area:
         return False
     if clear:
-        return one.evidence >= 1
-    if not one.card_aspect:
+        # A card beside it shows its light paper, also when cut by the picture's edge; dark
+        # things (a book's shadowed edge, a dark cloth's fold) are no card.
+        return one.outline.sure or (one.evidence >= 1 and one.paper_like)
+    if not RIVAL_ASPECT[0] <= one.aspect <= RIVAL_ASPECT[1]:
         return False
     return one.outline.sure or (one.evidence >= 1 and one.fits)
 
@@ -237,25 +245,28 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     looked.sort(key=lambda one: (not one.outline.sure, not one.strong, not one.fits, -one.contrast))
     everything = _distinct(looked)
     sure = [one for one in everything if one.outline.sure]
-    if len(sure) == 1:
+    if len(sure) == 1 and sure[0].fits:
         card = sure[0]
-    elif sure:
-        strong = [one for one in sure if one.strong]
-        if len(strong) != 1 or any(_rival(one, strong[0], False) for one in sure if one is not strong[0]):
-            raise UserError(f"{len(sure)} card-shaped outlines in {what}: show one card alone")
-        card = strong[0]
     else:
-        clear = [one for one in everything if one.clear]
+        # The card is the one strong outline, else the one clear outline; sure outlines
+        # besides it must be clearly no card (a book cover cut by the picture's edge, a
+        # postcard: another shape or size).
+        chosen = [one for one in sure if one.strong] or [one for one in everything if one.clear]
         if len(everything) == 1 and everything[0].outlined and everything[0].alone_clear:
             # Art up to the card's edge (no paper band, maybe no light paper at all): alone
-            # in the picture, clearly outlined, it is the card.
-            clear = everything
-        if len(clear) != 1:
+            # in the picture, sharply outlined, it is the card.
+            chosen = everything
+        if len(chosen) == 1 and not any(_rival(one, chosen[0], False) for one in sure if one is not chosen[0]):  # noqa: E501
+            card = chosen[0]
+        elif len(sure) > 1:
+            raise UserError(f"{len(sure)} card-shaped outlines in {what}: show one card alone")
+        elif sure:
+            card = sure[0]  # refused below: why it cannot be taught
+        else:
             raise UserError(
                 f"no card found in {what}: lay one card face up where the whole card shows, "
                 "on a surface darker or more coloured than the card"
             )
-        card = clear[0]
     if not card.outline.whole:
         raise UserError(f"the card in {what} is cut by the picture's edge or covered: show the whole card")
     if not card.fits:
