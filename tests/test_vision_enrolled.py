@@ -11,6 +11,7 @@ import pytest
 from companion.errors import UserError
 from vision.enrolled import EnrolledDeck, capture_card, default_store
 from vision.reader import CardReader
+from vision.simulated import SimulatedTable
 from vision.taught_scene import lay_out, scene_style, synthetic_face
 
 GAME = "bandit"
@@ -102,6 +103,19 @@ def test_a_card_beside_a_postcard_is_taught_and_two_cards_are_not(seed: int) -> 
     two = lay_out(faces, seed, style=scene_style(seed, "wood")).frame()
     with pytest.raises(UserError, match="card-shaped outline"):
         capture_card(two)
+
+
+@pytest.mark.parametrize("seed", [812, 813])
+def test_two_cards_edge_to_edge_are_not_taught_as_one(seed: int) -> None:
+    """Two cards side by side, a thin strip of table between them, have nearly a card's shape
+    together: the outline round both must not be taught as one card."""
+    style = scene_style(seed, "wood", card_px=150, tilt=8)
+    scene = SimulatedTable("bandit", seed=seed, mat=False, style=style)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(seed), (x - 20, y), 0.0, label="left")
+    scene.place_art(synthetic_face(seed + 1), (x + 45, y + 10), 0.0, label="right")
+    with pytest.raises(UserError, match="card"):
+        capture_card(scene.frame())
 
 
 def test_a_whole_photo_teaches_the_card_not_the_table(tmp_path: Path) -> None:

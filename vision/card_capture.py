@@ -25,8 +25,35 @@ from vision.card_seams import find_seams
 _DEPTHS = (0.03, 0.05, 0.07)
 #: Samples along each side (its ends left out: a rounded corner is neither card nor table).
 _ALONG = np.linspace(0.12, 0.88, 16)
+#: Depths (share of the outline's size) outside it where paper beside it is looked for:
+#: beyond the card's own edge and its shadow.
+_BESIDE_DEPTHS = (0.06, 0.1, 0.14)
+#: Paper beside a card is within this (summed Lab) of the card's own paper colour.
+PAPER_NEAR = 15.0
 #: Two Lab colours differ (a step between card and table) at this summed distance.
 STEP = 20.0
+
+
+def _beside(lab: np.ndarray, quad: np.ndarray, depths: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Colours (Lab, the median over ``depths``) at ``_ALONG`` along each side of ``quad``,
+    ``depths`` (shares of its size; negative: inside) off it: 4 x len(_ALONG) x 3, and which
+    of those lie wholly in the picture (4 x len(_ALONG))."""
+    h, w = lab.shape[:2]
+    q = order_quad(quad).astype(np.float32)
+    centre = q.mean(axis=0)
+    size = math.sqrt(max(1.0, cv2.contourArea(q)))
+    offsets = np.array([math.copysign(max(1.5, abs(k) * size), k) for k in depths], np.float32)
+    ends = q[[1, 2, 3, 0]]
+    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
+    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
+    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
+    normals = np.where(outward, normals, -normals)
+    points = q[:, None] + (ends - q)[:, None] * _ALONG[None, :, None]  # 4 x A x 2
+    at = np.round(points[:, :, None] + normals[:, None, None, :] * offsets[None, None, :, None]).astype(int)
+    ok = ((at[..., 0] >= 0) & (at[..., 0] < w) & (at[..., 1] >= 0) & (at[..., 1] < h)).all(axis=2)
+    xs, ys = np.clip(at[..., 0], 0, w - 1), np.clip(at[..., 1], 0, h - 1)
+    colours = np.sort(lab[ys, xs].astype(np.float32), axis=2)[:, :, len(depths) // 2]
+    return colours, ok
 
 
 def side_steps(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -37,31 +64,23 @@ def side_steps(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
     A whole card lying on a table has a step on every side; an outline that is only part of a
     card (the rest under an object) has one side across the card's own paper: no step there.
     """
-    h, w = lab.shape[:2]
-    q = order_quad(quad).astype(np.float32)
-    centre = q.mean(axis=0)
-    size = math.sqrt(max(1.0, cv2.contourArea(q)))
-    offsets = np.array([max(1.5, k * size) for k in _DEPTHS], np.float32)
-    ends = q[[1, 2, 3, 0]]
-    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
-    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
-    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
-    normals = np.where(outward, normals, -normals)
-    points = q[:, None] + (ends - q)[:, None] * _ALONG[None, :, None]
-    shifts = normals[:, None, :] * offsets[:, None]
-    inside = np.round(points[:, :, None] - shifts[:, None]).astype(int)
-    outside = np.round(points[:, :, None] + shifts[:, None]).astype(int)
-    both = np.concatenate([inside, outside], axis=2)
-    ok = ((both[..., 0] >= 0) & (both[..., 0] < w) & (both[..., 1] >= 0) & (both[..., 1] < h)).all(axis=2)
-    xs, ys = np.clip(both[..., 0], 0, w - 1), np.clip(both[..., 1], 0, h - 1)
-    samples = np.sort(lab[ys, xs].astype(np.float32).reshape(4, len(_ALONG), 2, len(_DEPTHS), -1), axis=3)
-    middle = samples[:, :, :, len(_DEPTHS) // 2]
-    stepped = np.abs(middle[:, :, 0] - middle[:, :, 1]).sum(axis=2) >= STEP
+    inside, ok_in = _beside(lab, quad, tuple(-d for d in _DEPTHS))
+    outside, ok_out = _beside(lab, quad, _DEPTHS)
+    ok = ok_in & ok_out
+    stepped = np.abs(inside - outside).sum(axis=2) >= STEP
     shares = np.full(4, np.nan)
     for k in range(4):
         if ok[k].sum() >= len(_ALONG) // 2:
             shares[k] = float(stepped[k][ok[k]].mean())
     return shares
+
+
+def paper_beside(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
+    """The largest share of a side of ``quad`` along which, a little outside it, lies paper
+    of the colour ``paper`` (Lab): a second card touching it, or the card going on (0..1)."""
+    outside, ok = _beside(lab, quad, _BESIDE_DEPTHS)
+    near = (np.abs(outside - paper).sum(axis=2) <= PAPER_NEAR) & ok
+    return float((near.sum(axis=1) / np.maximum(ok.sum(axis=1), 1)).max())
 
 
 #: A card to teach from covers at least this share of the picture (the companion's 1280x720
@@ -93,6 +112,10 @@ CLEAR_RIVAL_AREA = (0.15, 7.0)
 #: a step on most of its length, and a strong border contrast.
 CLEAR_STEP = 0.75
 CLEAR_CONTRAST = 0.85
+#: ... and of a card's shape more closely than a sure one (the sure cards' aspect on the
+#: development photos: 2nd to 98th percentile; an outline cut short along the card, or taking
+#: in a strip of table, without a paper band to tell, is longer or squarer).
+CLEAR_ASPECT = (0.64, 0.84)
 #: ... and a card's face: this share of its inside is ink (the taught faces: 0.24 and more;
 #: a napkin, a sheet of paper, an envelope: 0.03-0.14) ...
 CLEAR_INK = 0.2
@@ -103,6 +126,14 @@ CLEAR_PAPER_LIGHT = 140.0
 CLEAR_PAPER_CHROMA = 20.0
 #: Ink: a pixel this far (summed Lab) from the paper's colour.
 INK_STEP = 50.0
+#: Paper of the card's colour just outside half of one side: a card lying over or beside
+#: another (multi-card photos taken as one card: 0.75, 0.81), or the card going on past the
+#: outline (the single cards taught: 0.56 at most, on white paper or a white book's edge).
+TOUCH_SHARE = 0.65
+#: An outline inside the card of this share of its area, lying mostly (``INSIDE_SHARE``)
+#: within it: half of what was taken as one card (two cards edge to edge are 0.5 each).
+HALF_AREA = (0.3, 0.7)
+INSIDE_SHARE = 0.8
 #: Two outlines are one thing when this share of the smaller lies inside the larger.
 SAME_SHARE = 0.5
 
@@ -156,7 +187,13 @@ class _Looked:
     def clear(self) -> bool:
         """Not sure of its paper band, but unmistakably one card on the table: clearly
         outlined, light paper with ink on it, no card's edge across it (a fan of cards)."""
-        return self.outlined and self.ink >= CLEAR_INK and self.paper_like and not self.seams
+        return (
+            self.outlined
+            and CLEAR_ASPECT[0] <= self.aspect <= CLEAR_ASPECT[1]
+            and self.ink >= CLEAR_INK
+            and self.paper_like
+            and not self.seams
+        )
 
     @property
     def paper_like(self) -> bool:
@@ -208,6 +245,23 @@ def _distinct(looked: list[_Looked]) -> list[_Looked]:
         if all(_overlap(one, other) < SAME_SHARE for other in kept):
             kept.append(one)
     return kept
+
+
+def _holds_cards(card: _Looked, looked: list[_Looked]) -> bool:
+    """Whether ``card``'s outline holds two outlines side by side, each of a card's shape and
+    a good part of its area: two cards lying edge to edge, taken as one (two cards side by
+    side have nearly a card's shape themselves). A face card's art frame is one outline, in
+    the middle."""
+    inner = [
+        one
+        for one in looked
+        if one.evidence >= 1
+        and RIVAL_ASPECT[0] <= one.aspect <= RIVAL_ASPECT[1]
+        and HALF_AREA[0] * card.area <= one.area <= HALF_AREA[1] * card.area
+        and _overlap(one, card) >= INSIDE_SHARE
+    ]
+    apart = _distinct(inner)
+    return len(apart) >= 2
 
 
 def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
@@ -273,6 +327,13 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         raise UserError(
             f"the card in {what} is partly covered or an edge does not stand out from the table: "
             "show the whole card on a darker or more coloured surface"
+        )
+    if _holds_cards(card, looked):
+        raise UserError(f"2 cards side by side in {what}: show one card alone, apart from others")
+    if paper_beside(lab, card.outline.quad, card.paper) >= TOUCH_SHARE:
+        raise UserError(
+            f"the card in {what} touches another card or paper of its colour: "
+            "show one card alone, apart from other cards and paper"
         )
     others = [one for one in everything if one is not card and _overlap(one, card) < SAME_SHARE]
     if any(_rival(one, card, not card.outline.sure) for one in others):
