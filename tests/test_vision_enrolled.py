@@ -11,6 +11,7 @@ import pytest
 from companion.errors import UserError
 from vision.enrolled import EnrolledDeck, capture_card, default_store
 from vision.reader import CardReader
+from vision.simulated import SimulatedTable
 from vision.taught_scene import lay_out, scene_style, synthetic_face
 
 GAME = "bandit"
@@ -84,6 +85,37 @@ def test_capture_refuses_a_photo_with_no_card_or_two(tmp_path: Path) -> None:
         capture_card(two)
     one = capture_card(teaching_photo(synthetic_face(3), 601))
     assert one.cutout.shape == (280, 200, 3)  # colour, upright, for the teach screen
+
+
+@pytest.mark.parametrize("seed", [701, 703])
+def test_a_card_beside_a_postcard_is_taught_and_two_cards_are_not(seed: int) -> None:
+    """A written-on postcard (light paper with an even border, but longer than a card) lying
+    beside the card is clearly not a second card: the card is taught, not refused. Two cards
+    are still refused."""
+    photo = teaching_photo(synthetic_face(seed), seed)
+    card = capture_card(photo).quad
+    x0 = 60 if card[:, 0].mean() > photo.shape[1] / 2 else photo.shape[1] - 360
+    cv2.rectangle(photo, (x0, 200), (x0 + 300, 360), (225, 232, 236), -1)
+    for line in range(5):
+        cv2.line(photo, (x0 + 40, 240 + 18 * line), (x0 + 250, 240 + 18 * line), (60, 50, 40), 2)
+    assert np.abs(capture_card(photo).quad - card).max() < 2
+    faces = [synthetic_face(seed), synthetic_face(seed + 1)]
+    two = lay_out(faces, seed, style=scene_style(seed, "wood")).frame()
+    with pytest.raises(UserError, match="card-shaped outline"):
+        capture_card(two)
+
+
+@pytest.mark.parametrize("seed", [812, 813])
+def test_two_cards_edge_to_edge_are_not_taught_as_one(seed: int) -> None:
+    """Two cards side by side, a thin strip of table between them, have nearly a card's shape
+    together: the outline round both must not be taught as one card."""
+    style = scene_style(seed, "wood", card_px=150, tilt=8)
+    scene = SimulatedTable("bandit", seed=seed, mat=False, style=style)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(seed), (x - 20, y), 0.0, label="left")
+    scene.place_art(synthetic_face(seed + 1), (x + 45, y + 10), 0.0, label="right")
+    with pytest.raises(UserError, match="card"):
+        capture_card(scene.frame())
 
 
 def test_a_whole_photo_teaches_the_card_not_the_table(tmp_path: Path) -> None:

@@ -28,7 +28,8 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
-from vision.card_outlines import find_card_candidates, order_quad
+from vision.card_capture import find_one_card
+from vision.card_outlines import order_quad
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FINE_H, FINE_W, FaceMatcher, Match, PartMatcher, part_mask, rectify
 
@@ -74,25 +75,7 @@ def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
     unambiguous which card it shows.
     """
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    candidates = find_card_candidates(colour)
-    outlines = [c for c in candidates if c.sure]
-    if not outlines and len(candidates) == 1:
-        # Art up to the card's edge (no even paper border): alone in the picture, it is the card.
-        outlines = candidates
-    if not outlines:
-        # A picture to teach from is looked at once: when the plain search sees no card, the
-        # thorough one (straight edges too) looks again.
-        outlines = [c for c in find_card_candidates(colour, thorough=True) if c.sure]
-    if not outlines:
-        raise UserError(
-            f"no card found in {what}: lay one card face up where the whole card shows, "
-            "on a surface darker or more coloured than the card"
-        )
-    if len(outlines) > 1:
-        raise UserError(f"{len(outlines)} card-shaped outlines in {what}: show one card alone")
-    if not outlines[0].whole:
-        raise UserError(f"the card in {what} is cut by the picture's edge or covered: show the whole card")
-    quad = order_quad(outlines[0].quad)
+    quad = order_quad(find_one_card(colour, what).quad)
     return Capture(quad, rectify(colour, quad, (CUT_W, CUT_H)))
 
 

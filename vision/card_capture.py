@@ -1,0 +1,341 @@
+"""Choosing the one card in a picture to teach from (:func:`vision.enrolled.capture_card`).
+
+The outline searches (:mod:`vision.card_outlines`) are made for reading cards in play, where an
+outline that is only part of a card (the rest under a hand or another card) is still useful.
+A picture to teach from is different: the cut-out becomes the card's face for good, so a part
+of a card, a patch of table with a card in it, a book or a postcard stored as a face is far
+worse than a refusal. The checks here are stricter and look at each side on its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.errors import UserError
+from vision.card_checks import border_contrast, card_paper, order_quad
+from vision.card_outlines import CardOutline, find_card_candidates
+from vision.card_seams import find_seams
+
+#: Depths (share of the outline's size) of the samples either side of a side: a few, and the
+#: median taken, so a thin printed line beside the card is one sample, not a step.
+_DEPTHS = (0.03, 0.05, 0.07)
+#: Samples along each side (its ends left out: a rounded corner is neither card nor table).
+_ALONG = np.linspace(0.12, 0.88, 16)
+#: Depths (share of the outline's size) outside it where paper beside it is looked for:
+#: beyond the card's own edge and its shadow.
+_BESIDE_DEPTHS = (0.06, 0.1, 0.14)
+#: Paper beside a card is within this (summed Lab) of the card's own paper colour.
+PAPER_NEAR = 15.0
+#: Two Lab colours differ (a step between card and table) at this summed distance.
+STEP = 20.0
+
+
+def _beside(lab: np.ndarray, quad: np.ndarray, depths: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Colours (Lab, the median over ``depths``) at ``_ALONG`` along each side of ``quad``,
+    ``depths`` (shares of its size; negative: inside) off it: 4 x len(_ALONG) x 3, and which
+    of those lie wholly in the picture (4 x len(_ALONG))."""
+    h, w = lab.shape[:2]
+    q = order_quad(quad).astype(np.float32)
+    centre = q.mean(axis=0)
+    size = math.sqrt(max(1.0, cv2.contourArea(q)))
+    offsets = np.array([math.copysign(max(1.5, abs(k) * size), k) for k in depths], np.float32)
+    ends = q[[1, 2, 3, 0]]
+    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
+    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
+    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
+    normals = np.where(outward, normals, -normals)
+    points = q[:, None] + (ends - q)[:, None] * _ALONG[None, :, None]  # 4 x A x 2
+    at = np.round(points[:, :, None] + normals[:, None, None, :] * offsets[None, None, :, None]).astype(int)
+    ok = ((at[..., 0] >= 0) & (at[..., 0] < w) & (at[..., 1] >= 0) & (at[..., 1] < h)).all(axis=2)
+    xs, ys = np.clip(at[..., 0], 0, w - 1), np.clip(at[..., 1], 0, h - 1)
+    colours = np.sort(lab[ys, xs].astype(np.float32), axis=2)[:, :, len(depths) // 2]
+    return colours, ok
+
+
+def side_steps(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """For each side of ``quad`` (TL-TR, TR-BR, BR-BL, BL-TL once ordered), the share of its
+    length where the colour just inside differs from just outside (0..1; NaN for a side whose
+    samples fall mostly out of the picture).
+
+    A whole card lying on a table has a step on every side; an outline that is only part of a
+    card (the rest under an object) has one side across the card's own paper: no step there.
+    """
+    inside, ok_in = _beside(lab, quad, tuple(-d for d in _DEPTHS))
+    outside, ok_out = _beside(lab, quad, _DEPTHS)
+    ok = ok_in & ok_out
+    stepped = np.abs(inside - outside).sum(axis=2) >= STEP
+    shares = np.full(4, np.nan)
+    for k in range(4):
+        if ok[k].sum() >= len(_ALONG) // 2:
+            shares[k] = float(stepped[k][ok[k]].mean())
+    return shares
+
+
+def paper_beside(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
+    """The largest share of a side of ``quad`` along which, a little outside it, lies paper
+    of the colour ``paper`` (Lab): a second card touching it, or the card going on (0..1)."""
+    outside, ok = _beside(lab, quad, _BESIDE_DEPTHS)
+    near = (np.abs(outside - paper).sum(axis=2) <= PAPER_NEAR) & ok
+    return float((near.sum(axis=1) / np.maximum(ok.sum(axis=1), 1)).max())
+
+
+#: A card to teach from covers at least this share of the picture (the companion's 1280x720
+#: camera sees a card at 90-170 px wide: 1.2-4 %; the phone photos 4-44 %): smaller, the
+#: cut-out is too coarse to keep, and most small card-shaped things are labels, barcodes, pips.
+TEACH_MIN_AREA = 0.01
+#: An outline that is all there is in the picture, without a paper band or light paper
+#: (full-bleed art), is taken only when sharper still (the development photos: a patch of rug
+#: with a card in it had sides of 0.75-0.88 and a contrast of 0.9).
+ALONE_STEP = 0.9
+ALONE_CONTRAST = 0.95
+#: A side of the card taught has a step to the table on at least this share of its length (a
+#: whole card on the development photos: 0.94 and more on 95 %; an outline that is a part of a
+#: card, the rest under a toy or a pan's handle: 0.5 and less on its side across the card).
+FIT_STEP = 0.6
+#: A card's short / long side under a phone's perspective (development photos, the cards
+#: taught: 2nd to 98th percentile 0.64-0.84); postcards, envelopes and book covers lying near a
+#: card are mostly longer (0.58-0.62) or squarer.
+CARD_ASPECT = (0.62, 0.86)
+#: Another card of the same deck at the same distance covers about the same area: an outline
+#: outside this range of the card's area is no second card (a mint box, a book).
+RIVAL_AREA = (0.4, 2.5)
+#: ... and its short / long side within this range (a little longer than ``CARD_ASPECT``: a
+#: second card seen a little askew must not pass for a postcard, 0.58-0.59 on the photos).
+RIVAL_ASPECT = (0.6, CARD_ASPECT[1])
+#: ... and, for a card taken without a sure paper band (:data:`CLEAR_STEP`), a wider range.
+CLEAR_RIVAL_AREA = (0.15, 7.0)
+#: An outline without a sure paper band is taken only when it is this clear: every side
+#: a step on most of its length, and a strong border contrast.
+CLEAR_STEP = 0.75
+CLEAR_CONTRAST = 0.85
+#: ... and of a card's shape more closely than a sure one (the sure cards' aspect on the
+#: development photos: 2nd to 98th percentile; an outline cut short along the card, or taking
+#: in a strip of table, without a paper band to tell, is longer or squarer).
+CLEAR_ASPECT = (0.64, 0.84)
+#: ... and a card's face: this share of its inside is ink (the taught faces: 0.24 and more;
+#: a napkin, a sheet of paper, an envelope: 0.03-0.14) ...
+CLEAR_INK = 0.2
+#: ... on light, nearly colourless paper (Lab; the taught faces: lightness 167-254, a card
+#: behind a wire mesh 97, colour 0-16 from neutral; wood, a dark cloth, a painted bird: darker
+#: or more coloured).
+CLEAR_PAPER_LIGHT = 140.0
+CLEAR_PAPER_CHROMA = 20.0
+#: Ink: a pixel this far (summed Lab) from the paper's colour.
+INK_STEP = 50.0
+#: Paper of the card's colour just outside half of one side: a card lying over or beside
+#: another (multi-card photos taken as one card: 0.75, 0.81), or the card going on past the
+#: outline (the single cards taught: 0.56 at most, on white paper or a white book's edge).
+TOUCH_SHARE = 0.65
+#: An outline inside the card of this share of its area, lying mostly (``INSIDE_SHARE``)
+#: within it: half of what was taken as one card (two cards edge to edge are 0.5 each).
+HALF_AREA = (0.3, 0.7)
+INSIDE_SHARE = 0.8
+#: Two outlines are one thing when this share of the smaller lies inside the larger.
+SAME_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class _Looked:
+    """One outline with what the capture checks measured on it."""
+
+    outline: CardOutline
+    area: float
+    aspect: float
+    evidence: int
+    paper: np.ndarray
+    ink: float
+    seams: int
+    steps: np.ndarray
+    contrast: float
+
+    @property
+    def fits(self) -> bool:
+        """Whole, all four sides in view, each a step to the table (not a part of a card)."""
+        return self.outline.whole and bool(np.all(self.steps >= FIT_STEP))
+
+    @property
+    def card_aspect(self) -> bool:
+        """Shaped like a card seen from above (see ``CARD_ASPECT``)."""
+        return CARD_ASPECT[0] <= self.aspect <= CARD_ASPECT[1]
+
+    @property
+    def strong(self) -> bool:
+        """A sure card (paper band all round) that fits, of a card's aspect."""
+        return self.outline.sure and self.fits and self.card_aspect
+
+    @property
+    def outlined(self) -> bool:
+        """A card's shape, whole, stepping clearly to the table on every side."""
+        return (
+            self.evidence >= 1
+            and self.fits
+            and bool(np.all(self.steps >= CLEAR_STEP))
+            and self.card_aspect
+            and self.contrast >= CLEAR_CONTRAST
+        )
+
+    @property
+    def alone_clear(self) -> bool:
+        """Outlined more sharply still: every side a step nearly all along (see ``ALONE_STEP``)."""
+        return bool(np.all(self.steps >= ALONE_STEP)) and self.contrast >= ALONE_CONTRAST
+
+    @property
+    def clear(self) -> bool:
+        """Not sure of its paper band, but unmistakably one card on the table: clearly
+        outlined, light paper with ink on it, no card's edge across it (a fan of cards)."""
+        return (
+            self.outlined
+            and CLEAR_ASPECT[0] <= self.aspect <= CLEAR_ASPECT[1]
+            and self.ink >= CLEAR_INK
+            and self.paper_like
+            and not self.seams
+        )
+
+    @property
+    def paper_like(self) -> bool:
+        """Its border is light, nearly colourless paper, as a card's."""
+        light, a, b = (float(v) for v in self.paper)
+        return light >= CLEAR_PAPER_LIGHT and abs(a - 128) + abs(b - 128) <= CLEAR_PAPER_CHROMA
+
+
+def ink_share(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
+    """The share of the inside of ``quad`` (its paper border left out) that is ink: far from
+    the paper's colour ``paper`` (Lab)."""
+    size = (40, 56)  # as :func:`vision.card_checks.card_paper` looks at a card
+    target = np.array([[0, 0], [size[0] - 1, 0], [size[0] - 1, size[1] - 1], [0, size[1] - 1]], np.float32)
+    homography = cv2.getPerspectiveTransform(order_quad(quad).astype(np.float32), target)
+    card = cv2.warpPerspective(lab, homography, size, flags=cv2.INTER_AREA).astype(np.float32)
+    inner = card[8:-8, 6:-6].reshape(-1, 3)
+    return float((np.abs(inner - paper).sum(axis=1) > INK_STEP).mean())
+
+
+def _look(lab: np.ndarray, outline: CardOutline) -> _Looked:
+    quad = order_quad(outline.quad)
+    q = quad.tolist()
+    sides = [math.dist(q[i], q[(i + 1) % 4]) for i in range(4)]
+    aspect = (sides[0] + sides[2]) / max(1.0, sides[1] + sides[3])
+    evidence, paper = card_paper(lab, quad)
+    return _Looked(
+        outline,
+        float(cv2.contourArea(quad)),
+        aspect,
+        evidence,
+        paper,
+        ink_share(lab, quad, paper),
+        len(find_seams(lab[:, :, 0], quad)),
+        side_steps(lab, quad),
+        border_contrast(lab, quad),
+    )
+
+
+def _overlap(a: _Looked, b: _Looked) -> float:
+    """The share of the smaller outline that lies inside the other."""
+    inter, _ = cv2.intersectConvexConvex(a.outline.quad.astype(np.float32), b.outline.quad.astype(np.float32))
+    return float(inter) / max(1.0, min(a.area, b.area))
+
+
+def _distinct(looked: list[_Looked]) -> list[_Looked]:
+    """One of each group of outlines of one thing (both searches find most cards)."""
+    kept: list[_Looked] = []
+    for one in looked:
+        if all(_overlap(one, other) < SAME_SHARE for other in kept):
+            kept.append(one)
+    return kept
+
+
+def _holds_cards(card: _Looked, looked: list[_Looked]) -> bool:
+    """Whether ``card``'s outline holds two outlines side by side, each of a card's shape and
+    a good part of its area: two cards lying edge to edge, taken as one (two cards side by
+    side have nearly a card's shape themselves). A face card's art frame is one outline, in
+    the middle."""
+    inner = [
+        one
+        for one in looked
+        if one.evidence >= 1
+        and RIVAL_ASPECT[0] <= one.aspect <= RIVAL_ASPECT[1]
+        and HALF_AREA[0] * card.area <= one.area <= HALF_AREA[1] * card.area
+        and _overlap(one, card) >= INSIDE_SHARE
+    ]
+    apart = _distinct(inner)
+    return len(apart) >= 2
+
+
+def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
+    """Whether ``one`` (lying apart from ``card``) may be a second card of the deck: of a
+    card's size and shape, with a paper band all round (also when partly covered or cut by the
+    picture's edge), or whole and stepping to the table all round. For a card taken without a
+    sure paper band (``clear``), anything of light paper with ink of about a card's size."""
+    low, high = CLEAR_RIVAL_AREA if clear else RIVAL_AREA
+    if not low * card.area <= one.area <= high * card.area:
+        return False
+    if clear:
+        # A card beside it shows its light paper, also when cut by the picture's edge; dark
+        # things (a book's shadowed edge, a dark cloth's fold) are no card.
+        return one.outline.sure or (one.evidence >= 1 and one.paper_like)
+    if not RIVAL_ASPECT[0] <= one.aspect <= RIVAL_ASPECT[1]:
+        return False
+    return one.outline.sure or (one.evidence >= 1 and one.fits)
+
+
+def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
+    """The one card in a BGR picture to teach from; UserError (one line) when there is none,
+    more than one, or it is cut by the picture's edge or covered.
+
+    Both outline searches look; of what they find, the card must be the only sure one, or the
+    only one of a card's shape and size that fits (a whole outline stepping to the table all
+    round) among sure outlines that are clearly something else (a book cover, a postcard); with
+    no sure outline, one unmistakably clear outline. No other outline of a card's size and
+    shape may lie apart from it (a second card, a card partly covered).
+    """
+    lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB)
+    smallest = TEACH_MIN_AREA * colour.shape[0] * colour.shape[1]
+    found = find_card_candidates(colour) + find_card_candidates(colour, thorough=True)
+    looked = [one for one in (_look(lab, outline) for outline in found) if one.area >= smallest]
+    # Of several outlines of one thing, the surest and best fitting is kept.
+    looked.sort(key=lambda one: (not one.outline.sure, not one.strong, not one.fits, -one.contrast))
+    everything = _distinct(looked)
+    sure = [one for one in everything if one.outline.sure]
+    if len(sure) == 1 and sure[0].fits:
+        card = sure[0]
+    else:
+        # The card is the one strong outline, else the one clear outline; sure outlines
+        # besides it must be clearly no card (a book cover cut by the picture's edge, a
+        # postcard: another shape or size).
+        chosen = [one for one in sure if one.strong] or [one for one in everything if one.clear]
+        if len(everything) == 1 and everything[0].outlined and everything[0].alone_clear:
+            # Art up to the card's edge (no paper band, maybe no light paper at all): alone
+            # in the picture, sharply outlined, it is the card.
+            chosen = everything
+        if len(chosen) == 1 and not any(_rival(one, chosen[0], False) for one in sure if one is not chosen[0]):  # noqa: E501
+            card = chosen[0]
+        elif len(sure) > 1:
+            raise UserError(f"{len(sure)} card-shaped outlines in {what}: show one card alone")
+        elif sure:
+            card = sure[0]  # refused below: why it cannot be taught
+        else:
+            raise UserError(
+                f"no card found in {what}: lay one card face up where the whole card shows, "
+                "on a surface darker or more coloured than the card"
+            )
+    if not card.outline.whole:
+        raise UserError(f"the card in {what} is cut by the picture's edge or covered: show the whole card")
+    if not card.fits:
+        raise UserError(
+            f"the card in {what} is partly covered or an edge does not stand out from the table: "
+            "show the whole card on a darker or more coloured surface"
+        )
+    if _holds_cards(card, looked):
+        raise UserError(f"2 cards side by side in {what}: show one card alone, apart from others")
+    if paper_beside(lab, card.outline.quad, card.paper) >= TOUCH_SHARE:
+        raise UserError(
+            f"the card in {what} touches another card or paper of its colour: "
+            "show one card alone, apart from other cards and paper"
+        )
+    others = [one for one in everything if one is not card and _overlap(one, card) < SAME_SHARE]
+    if any(_rival(one, card, not card.outline.sure) for one in others):
+        raise UserError(f"more than one card-shaped outline in {what}: show one card alone")
+    return card.outline
