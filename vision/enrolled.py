@@ -212,8 +212,9 @@ class EnrolledDeck:
         if found.card_id is None:
             return quick
         corners = None
-        if whole and found.card_in_view is not None:
-            # The card's own corners, back in the image: the outline may have taken in more.
+        if found.card_in_view is not None:
+            # The card's own corners, back in the image: the outline may have taken in more, or
+            # (a part) less.
             h, w = view.shape[:2]
             to_view = cv2.getPerspectiveTransform(
                 ordered, np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])

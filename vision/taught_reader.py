@@ -141,7 +141,9 @@ class TaughtCards:
                 self.identified += 1
             else:
                 self.reused += 1
-            placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad)
+            # A part of a card named: where the whole card lies, and the part that shows.
+            part = None if outline.whole or match.corners is None else quad
+            placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad, part)
             remembered.append(placed)
             # An outline that is only maybe a card (full-bleed art, no paper border) counts
             # when a taught face confirms it; unconfirmed, it is most likely the table.
@@ -218,7 +220,7 @@ class TaughtCards:
         named = [s.quad for s in seen if s.match.card_id]
         added = [b for b in self._beneath if not any(iou(b.quad, quad) > 0.5 for quad in named)]
         kept = [s for s in seen if s.match.card_id or not any(_inside(b.outline, s.quad) for b in added)]
-        return kept + added
+        return _once_each(kept + added)
 
     def _with_faces(
         self,
@@ -306,6 +308,19 @@ WITHIN_FEATURES_SCORE = 0.4
 #: A card found by its face shows whole when this share of it is in view (the face search says
 #: a little less than all of a card on top shows: what shows is judged near its keypoints).
 WHOLE_SHARE = 0.75
+
+
+def _once_each(seen: list[TaughtSeen]) -> list[TaughtSeen]:
+    """``seen`` with each card once: parts of one card named alike (a card split in two by a
+    cable or a pen lying across it) are one card, the one that shows most."""
+    kept: list[TaughtSeen] = []
+    for one in sorted(seen, key=lambda s: -float(cv2.contourArea(_shown(s).astype(np.float32)))):
+        if one.match.card_id is not None and any(
+            other.match.card_id == one.match.card_id and iou(other.quad, one.quad) > 0.5 for other in kept
+        ):
+            continue
+        kept.append(one)
+    return kept
 
 
 def _shown(seen: TaughtSeen) -> np.ndarray:
