@@ -102,3 +102,27 @@ def test_a_strip_without_a_corner_index_is_unidentified(tmp_path: Path) -> None:
     middle += (CARD[1] - CARD[0]) * np.float32([[0], [1], [1], [0]])
     found = deck.identify_covered(frame, off_corners(), middle)
     assert found.card_id is None and found.score == 0.0
+
+
+def ace_like() -> np.ndarray:
+    """A sparse face: paper, a small corner index in two corners and one pip in the middle (an
+    ace: its strip beside another card is its index and blank paper, too little detail on the
+    whole to tell it from paper)."""
+    face = np.full((280, 200, 3), (232, 236, 238), np.uint8)
+    colour = (40, 40, 200)
+    cv2.circle(face, (100, 140), 26, colour, -1, cv2.LINE_AA)
+    for _turn in range(2):
+        cv2.putText(face, "A", (14, 32), cv2.FONT_HERSHEY_DUPLEX, 0.6, colour, 2, cv2.LINE_AA)
+        cv2.circle(face, (24, 46), 3, colour, -1, cv2.LINE_AA)
+        face = face[::-1, ::-1].copy()
+    return face
+
+
+def test_a_sparse_faces_strip_is_named_by_its_index_and_a_blank_strip_is_not(tmp_path: Path) -> None:
+    deck = taught(tmp_path)
+    deck.keep("any", ace_like())
+    frame, visible = covered_scene(ace_like(), 0.25)
+    assert deck.identify_covered(frame, off_corners(), visible).card_id == "any"
+    blank = np.full((280, 200, 3), (232, 236, 238), np.uint8)
+    frame, visible = covered_scene(blank, 0.25)
+    assert deck.identify_covered(frame, off_corners(), visible).card_id is None

@@ -307,6 +307,16 @@ def part_mask(visible: np.ndarray) -> np.ndarray:
     return mask & edged
 
 
+def _index_has_ink(card: np.ndarray, fine_mask: np.ndarray, shown: list[bool]) -> bool:
+    """Whether a corner index zone that shows holds print (its detail at the fine scale, over
+    what shows of it, reaches ``PART_MIN_DETAIL``)."""
+    fine = index_image(card, fine_mask)
+    for zone, mask, show in zip(_index_zones(fine), _index_zones(fine_mask), shown, strict=True):
+        if show and float(zone[mask > 0].std()) >= PART_MIN_DETAIL:
+            return True
+    return False
+
+
 def _index_zones(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The top-left and bottom-right index zones of a fine-size image."""
     return image[:_IY, :_IX].copy(), image[-_IY:, -_IX:].copy()
@@ -372,10 +382,14 @@ class PartMatcher:
         if not self._row_ids or int(mask.sum()) < PART_MIN_SHARE * PART_W * PART_H:
             return refused
         image = part_image(card, mask)
-        if float(image[mask > 0].std()) < PART_MIN_DETAIL:
-            return refused
-        if max(float(zone.mean()) for zone in _index_zones(fine_mask)) < INDEX_MIN_SHOWN:
+        shown_zones = [zone.mean() >= INDEX_MIN_SHOWN for zone in _index_zones(fine_mask)]
+        if not any(shown_zones):
             return refused  # no corner index shows: nothing tells this card from its look-alikes
+        blank = float(image[mask > 0].std()) < PART_MIN_DETAIL
+        if blank and not _index_has_ink(card, fine_mask, shown_zones):
+            # Blank paper says nothing; a sparse face's strip (an ace's: its index and paper)
+            # says as much as its index, which must then show ink of its own.
+            return refused
         scores, shifts = self._coarse_scores(image, mask)
         per_row = scores.max(axis=1)
         best_rows: dict[str, int] = {}
