@@ -113,6 +113,10 @@ def compare_aligned(
     cover = cv2.warpPerspective(np.full(reference.shape[:2], 255, np.uint8), homography, (w, h))
     if visible is not None:
         cover = np.where(visible > 0, cover, 0).astype(np.uint8)
+    # A softer camera (a webcam against the phone the card was taught with) blurs the print's
+    # edges: compared as they are, the right card's detail no longer lines up. The sharper
+    # side is blurred to the other's softness first, so only the drawing is compared.
+    warped, view = same_softness(warped, view, cover >= 254)
     a = cv2.resize(detail(warped), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
     b = cv2.resize(detail(view), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
     mask = cv2.resize(cover.astype(np.float32), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA) >= 254
@@ -130,6 +134,41 @@ def compare_aligned(
     counts = mask.astype(np.float32).reshape(_BLOCKS_Y, bh, _BLOCKS_X, bw).sum(axis=(1, 3))
     full = counts >= 0.5 * bh * bw
     return score, float((sums[full] / counts[full]).max()) if full.any() else float("inf")
+
+
+#: Extra blur (sigma, feature px) the sharper of two aligned pictures may get so that both look
+#: as soft: a phone's taught picture against a webcam's softer, noisier frame.
+SOFTEN_STEPS = (0.0, 0.5, 1.0, 1.5, 2.0, 2.5)
+#: Fewer pixels compared than this: too few to measure sharpness on, compared as they are.
+_MIN_SHARPNESS_PX = 100
+
+
+def fine_share(image: np.ndarray, mask: np.ndarray) -> float:
+    """How sharp a picture is, whatever its contrast: its finest detail (a band just above the
+    pixel noise) over its coarser detail, over ``mask``."""
+    x = cv2.GaussianBlur(image.astype(np.float32), (0, 0), 0.7)
+    mid = cv2.GaussianBlur(x, (0, 0), 1.5)
+    fine = x - mid
+    coarse = mid - cv2.GaussianBlur(x, (0, 0), 3.0)
+    return float(np.sqrt((fine[mask] ** 2).mean() / max(float((coarse[mask] ** 2).mean()), 1e-6)))
+
+
+def same_softness(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``a`` and ``b`` (aligned grey pictures of one card), the sharper one blurred by the step
+    of ``SOFTEN_STEPS`` that brings its sharpness (:func:`fine_share` over ``mask``) nearest
+    the other's."""
+    if int(mask.sum()) < _MIN_SHARPNESS_PX:
+        return a, b
+    share_a, share_b = fine_share(a, mask), fine_share(b, mask)
+    sharp, soft, swap = (a, share_b, False) if share_a > share_b else (b, share_a, True)
+    best, best_gap = sharp, abs(max(share_a, share_b) - soft)
+    for sigma in SOFTEN_STEPS[1:]:
+        blurred = cv2.GaussianBlur(sharp, (0, 0), sigma)
+        gap = abs(fine_share(blurred, mask) - soft)
+        if gap >= best_gap:
+            break
+        best, best_gap = blurred, gap
+    return (a, best) if swap else (best, b)
 
 
 def card_rect() -> np.ndarray:
@@ -151,14 +190,16 @@ def mapped_card_shaped(corners: np.ndarray) -> bool:
 _CACHE_KEY = np.array([FEATURE_W, FEATURE_H, FEATURES_PER_CARD, 1], np.int32)
 
 
-def _cached(cache: Path | None, source: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _cached(
+    cache: Path | None, source: int, key: np.ndarray = _CACHE_KEY
+) -> tuple[np.ndarray, np.ndarray] | None:
     """Keypoints and descriptors kept beside a taught picture, when made from that picture
-    (``source``: its checksum) by this version."""
+    (``source``: its checksum) by this version (``key``)."""
     if cache is None or not cache.is_file():
         return None
     try:
         with np.load(cache) as kept:
-            if not np.array_equal(kept["key"], _CACHE_KEY) or int(kept["source"]) != source:
+            if not np.array_equal(kept["key"], key) or int(kept["source"]) != source:
                 return None
             points, descriptors = kept["points"], kept["descriptors"]
     except (OSError, ValueError, KeyError):
@@ -168,13 +209,15 @@ def _cached(cache: Path | None, source: int) -> tuple[np.ndarray, np.ndarray] | 
     return points.astype(np.float32), descriptors.astype(np.float32)
 
 
-def _store(cache: Path | None, source: int, points: np.ndarray, descriptors: np.ndarray) -> None:
+def _store(
+    cache: Path | None, source: int, points: np.ndarray, descriptors: np.ndarray, key: np.ndarray = _CACHE_KEY
+) -> None:
     """Keep keypoints beside the picture (best effort: a read-only store computes them again)."""
     if cache is None:
         return
     try:
         with cache.open("wb") as out:
-            np.savez(out, key=_CACHE_KEY, source=np.int64(source), points=points, descriptors=descriptors)
+            np.savez(out, key=key, source=np.int64(source), points=points, descriptors=descriptors)
     except OSError:
         pass
 
@@ -224,15 +267,19 @@ class FeatureMatcher:
             source = zlib.crc32(grey.tobytes())  # the picture the cache was made from
             found = _cached(cache, source)
             if found is None:
-                keypoints, descriptors = self._sift.detectAndCompute(grey, None)
-                points = np.float32([k.pt for k in keypoints]).reshape(-1, 2)
-                found = (points, descriptors if descriptors is not None else np.zeros((0, 128), np.float32))
+                found = self._keypoints(grey)
                 _store(cache, source, *found)
             points, descriptors = found
             if len(points) >= MIN_INLIERS:
                 self._refs.append(_Reference(face_id, points, descriptors, grey))
                 self._all = None
         self._pending = []
+
+    def _keypoints(self, grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """SIFT keypoints (positions) and descriptors of a taught picture."""
+        keypoints, descriptors = self._sift.detectAndCompute(grey, None)
+        points = np.float32([k.pt for k in keypoints]).reshape(-1, 2)
+        return points, descriptors if descriptors is not None else np.zeros((0, 128), np.float32)
 
     def ready(self) -> bool:
         """Whether any picture is taught (its keypoints and the index over all of them ready)."""
