@@ -8,24 +8,19 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.enrolled import EnrolledDeck, capture_card
+from vision.enrolled import EnrolledDeck
 from vision.face_search import FaceSearch
 from vision.reader import CardReader
 from vision.simulated import SimulatedTable
-from vision.taught_scene import lay_out, scene_style, synthetic_face
+from vision.taught_scene import scene_style, synthetic_face, teach_synthetic_faces
 
 GAME = "bandit"
-IDS = ["cherry", "plum", "bell", "seven"]
 
 
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory: pytest.TempPathFactory) -> EnrolledDeck:
     """Four made-up faces (seeds 10-13), each taught from a whole photo of it on a wood table."""
-    taught = EnrolledDeck(GAME, tmp_path_factory.mktemp("store"))
-    for i, card_id in enumerate(IDS):
-        photo = lay_out([synthetic_face(10 + i)], 200 + i, style=scene_style(200 + i, "wood", 150, 8)).frame()
-        taught.keep(card_id, capture_card(photo).cutout)
-    return taught
+    return teach_synthetic_faces(tmp_path_factory.mktemp("store"))
 
 
 def table(seed: int) -> SimulatedTable:

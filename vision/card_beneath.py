@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from vision.card_checks import order_quad, refine
+from vision.card_lines import CARD_RATIO
 
 #: Rays across each side, as positions along it: past each end by this share of the side (a card
 #: beneath may stick out beyond the card on top's end) ...
@@ -52,8 +53,6 @@ _MIN_RAYS, _MIN_ON_LINE = 12, 0.45
 _MIN_CORNER_RAYS, _SQUARE_COS = 6, 0.3
 #: Rays finding paper past the edge line: at most this share of its span.
 _MAX_BEYOND = 0.2
-#: A card's short side over its long side.
-CARD_RATIO = 63 / 88
 #: An outline holds a row of cards when it is this much longer than one card along the row.
 _ROW_LONGER = 1.15
 #: The main part of what shows: what is left opened by this share of its thickest place.

@@ -31,7 +31,8 @@ from companion.errors import UserError
 from vision.card_capture import find_one_card
 from vision.card_outlines import order_quad
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
-from vision.face_match import FINE_H, FINE_W, FaceMatcher, Match, PartMatcher, part_mask, rectify
+from vision.face_match import FaceMatcher, Match, rectify
+from vision.part_match import FINE_H, FINE_W, PartMatcher, part_mask
 
 #: ``Match.method`` of a card the fast stage could not decide, not yet seen by the features.
 PENDING = "pending"
@@ -234,7 +235,7 @@ class EnrolledDeck:
         ``card`` holds the whole card's four corners (image px, any order: extrapolated from
         what shows, a few % of the card's size off at most), ``visible`` the polygon (image px)
         of the part that shows. Only the pixels that show are compared with the taught
-        pictures (:class:`vision.face_match.PartMatcher`): a strip with a corner index can be
+        pictures (:class:`vision.part_match.PartMatcher`): a strip with a corner index can be
         named, blank paper never is.
         """
         view, mask = covered_view(image, card, visible)
@@ -244,7 +245,7 @@ class EnrolledDeck:
 def covered_view(image: np.ndarray, card: np.ndarray, visible: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The whole card (``card``'s corners, any order) rectified upright at the part
     comparison's fine size, and the 0/1 mask of ``visible`` (image px) on it
-    (:func:`vision.face_match.part_mask`)."""
+    (:func:`vision.part_match.part_mask`)."""
     ordered = order_quad(card)
     view = rectify(image, ordered, (FINE_W, FINE_H))
     target = np.float32([[0, 0], [FINE_W - 1, 0], [FINE_W - 1, FINE_H - 1], [0, FINE_H - 1]])

@@ -11,12 +11,15 @@ import math
 import statistics
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from vision.layout import CARD_H_MM
 from vision.simulated import SimulatedTable, Style
+
+if TYPE_CHECKING:
+    from vision.enrolled import EnrolledDeck
 
 
 def synthetic_face(
@@ -53,6 +56,22 @@ def synthetic_face(
     if changed:
         cv2.circle(face, (100, 140), 13, (40, 40, 40), -1, cv2.LINE_AA)
     return face
+
+
+#: The ids :func:`teach_synthetic_faces` teaches, faces ``synthetic_face(10)`` to ``(13)``.
+SYNTHETIC_IDS = ("cherry", "plum", "bell", "seven")
+
+
+def teach_synthetic_faces(folder: Path) -> EnrolledDeck:
+    """A Bandit deck stored in ``folder`` with four made-up faces (``synthetic_face`` seeds
+    10-13 as ``SYNTHETIC_IDS``), each taught from a whole photo of it on a wood table."""
+    from vision.enrolled import EnrolledDeck, capture_card
+
+    deck = EnrolledDeck("bandit", folder)
+    for i, card_id in enumerate(SYNTHETIC_IDS):
+        photo = lay_out([synthetic_face(10 + i)], 200 + i, style=scene_style(200 + i, "wood", 150, 8)).frame()
+        deck.keep(card_id, capture_card(photo).cutout)
+    return deck
 
 
 def scene_style(seed: int, table: str, card_px: float = 110.0, tilt: float = 15.0) -> Style:

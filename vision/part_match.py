@@ -1,0 +1,348 @@
+"""Parts of cards: a card beneath another, only a strip or a corner of it showing.
+
+The whole card's corners are known (extrapolated from what shows, a few % off) and so is the
+polygon of the part that shows. The card is rectified whole; only the pixels that show are
+compared with every taught picture (coarsely, with a shift search for the corners' error), and
+then the corner index, the one thing that tells a strip of a nine's pips from a ten's, finely.
+
+Used by :meth:`vision.enrolled.EnrolledDeck.identify_covered`; whole cards are compared in
+:mod:`vision.face_match`.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.face_match import Match
+
+#: Size (px, portrait, 63:88) the whole card is rectified to and the corner index compared at:
+#: about a card's own size in a 378 x 504 photo (a rank glyph is ~10 px wide).
+FINE_W, FINE_H = 180, 252
+#: The coarse comparison works at a quarter of that.
+PART_SCALE = 4
+PART_W, PART_H = FINE_W // PART_SCALE, FINE_H // PART_SCALE
+#: Fine px dropped along the card's edge (2 % of its width): the whole card's corners are
+#: extrapolated, so the edge band may hold table instead of card.
+FINE_EDGE_PX = 4
+#: Fine px the visible polygon is shrunk by (3 % of the width): the covering card's edge and
+#: shadow, and the polygon's own error, stay out of the comparison.
+FINE_ERODE_PX = 6
+#: Blur (sigma, working px) of the coarse comparison: tolerates a pixel of misplaced corners.
+PART_BLUR = 0.7
+#: Reach of the light-level estimate (working px, a sixth of the card's width, as FLAT_SIGMA).
+PART_FLAT_SIGMA = 7.5
+#: Side (working px) of the neighbourhood whose brightest pixel is taken for the paper's light.
+PAPER_PX = 7
+#: The coarse shift search: every offset up to this many working px (4 % of the card's width).
+PART_SHIFT = 2
+#: Refusals: too little shows, or what shows is nearly blank paper (says nothing of the face).
+PART_MIN_SHARE = 0.06
+PART_MIN_DETAIL = 0.06
+#: An id is a candidate when its best picture's masked correlation reaches this.
+PART_ACCEPT = 0.85
+#: The window check (as MAX_BLOCK for whole cards): window side and its own further shift in
+#: working px; a window counts when this share of it shows (an index by the card's edge or by
+#: the covering card often shows only in part); the largest mean difference allowed.
+PART_BLOCK_PX = 4
+PART_BLOCK_SHIFT = 1
+PART_BLOCK_COVER = 0.4
+PART_MAX_BLOCK = 0.8
+#: The least contrast (light-normalised brightness) the window check divides by, see
+#: _masked_worst_block; a page of pips has about 0.2.
+BLOCK_MIN_SPREAD = 0.12
+
+#: The corner index: where standard cards print rank and suit (top left, and turned at the
+#: bottom right), as shares of the card's width and height. A covered card is named only from
+#: a part that shows one of them: without it, a strip of pips is as much a taught ten's as an
+#: untaught nine's.
+INDEX_W, INDEX_H = 0.17, 0.21
+#: Share of an index zone that must show for it to count.
+INDEX_MIN_SHOWN = 0.6
+#: Blur (sigma, fine px) of the index comparison: a 9 and a 10 differ in a stroke or two.
+INDEX_BLUR = 0.8
+#: The index's own shift search (fine px) around the coarse comparison's best shift.
+INDEX_SHIFT = 3
+#: The best candidate's index correlation, and its lead over every other candidate's. Measured
+#: on synthetic covered cards from the even-numbered single-card photos of shared/realcards:
+#: the right index 0.95 median, an untaught rank's best at most 0.83 (0.9 leaves room for other
+#: decks and cameras, and costs 5 of 146 named).
+INDEX_ACCEPT = 0.9
+INDEX_MARGIN = 0.1
+
+_IX, _IY = round(INDEX_W * FINE_W), round(INDEX_H * FINE_H)
+
+
+def _flat(grey: np.ndarray, mask: np.ndarray | None, blur: float) -> np.ndarray:
+    """Brightness over the local light level (reach ``PART_FLAT_SIGMA`` working px, estimated
+    at the working size: light varies slowly), estimated only from ``mask`` when given: a
+    covering card's white or shadow next to the part must not set the part's light level;
+    then blurred by ``blur``."""
+    level = grey.astype(np.float32)
+    size = (PART_W, PART_H)
+    small = level
+    if small.shape != (PART_H, PART_W):
+        small = cv2.resize(level, size, interpolation=cv2.INTER_AREA)
+    # The paper's light, not the print's: the brightest nearby pixel (print is darker than
+    # paper), so a dark pip beside the part (shown in a taught picture, hidden in the part)
+    # does not change the part's level.
+    paper = np.ones((PAPER_PX, PAPER_PX), np.uint8)
+    if mask is None:
+        light = cv2.GaussianBlur(cv2.dilate(small, paper), (0, 0), PART_FLAT_SIGMA)
+    else:
+        weight = mask.astype(np.float32)
+        if weight.shape != small.shape:
+            weight = (cv2.resize(weight, size, interpolation=cv2.INTER_AREA) > 0.99).astype(np.float32)
+        shown = cv2.dilate(weight, paper)
+        light = cv2.GaussianBlur(cv2.dilate(small * weight, paper) * shown, (0, 0), PART_FLAT_SIGMA) / (
+            cv2.GaussianBlur(shown, (0, 0), PART_FLAT_SIGMA) + 1e-3
+        )
+    if light.shape != level.shape:
+        light = cv2.resize(light, (level.shape[1], level.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return cv2.GaussianBlur(level / (light + 8.0), (0, 0), blur)
+
+
+def _grey(card: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    grey = card if card.ndim == 2 else cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
+    if grey.shape != (size[1], size[0]):
+        grey = cv2.resize(grey, size, interpolation=cv2.INTER_AREA)
+    return grey
+
+
+def part_image(card: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """The light-normalised, blurred grey of an upright card image of any size (BGR or grey),
+    at the coarse working size (``mask``: working-size 0/1 of what shows)."""
+    return _flat(_grey(card, (PART_W, PART_H)), mask, PART_BLUR)
+
+
+def index_image(card: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """As :func:`part_image` at the fine size and barely blurred (``mask`` at the fine size)."""
+    return _flat(_grey(card, (FINE_W, FINE_H)), mask, INDEX_BLUR)
+
+
+def part_mask(visible: np.ndarray) -> np.ndarray:
+    """The fine-size 0/1 mask of a visible polygon given in fine px (of the rectified card),
+    shrunk by ``FINE_ERODE_PX`` and without the card's edge band."""
+    mask = np.zeros((FINE_H, FINE_W), np.uint8)
+    points = np.round(np.asarray(visible, np.float64).reshape(-1, 2) * 16).astype(np.int32)
+    cv2.fillPoly(mask, [points], 1, cv2.LINE_8, shift=4)
+    if FINE_ERODE_PX:
+        mask = cv2.erode(mask, np.ones((2 * FINE_ERODE_PX + 1,) * 2, np.uint8))
+    edged = np.zeros_like(mask)
+    edged[FINE_EDGE_PX:-FINE_EDGE_PX, FINE_EDGE_PX:-FINE_EDGE_PX] = 1
+    return mask & edged
+
+
+def _index_has_ink(card: np.ndarray, fine_mask: np.ndarray, shown: list[bool]) -> bool:
+    """Whether a corner index zone that shows holds print (its detail at the fine scale, over
+    what shows of it, reaches ``PART_MIN_DETAIL``)."""
+    fine = index_image(card, fine_mask)
+    for zone, mask, show in zip(_index_zones(fine), _index_zones(fine_mask), shown, strict=True):
+        if show and float(zone[mask > 0].std()) >= PART_MIN_DETAIL:
+            return True
+    return False
+
+
+def _index_zones(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The top-left and bottom-right index zones of a fine-size image."""
+    return image[:_IY, :_IX].copy(), image[-_IY:, -_IX:].copy()
+
+
+class PartMatcher:
+    """Taught pictures at the part comparison's scales, and the masked matching against them.
+
+    Every picture is kept at 0 and 180 degrees. For a part (the whole card rectified, and a
+    mask of what shows):
+
+    1. the masked, zero-mean normalised correlation with each picture is taken at every shift
+       up to ``PART_SHIFT`` working px; each id scores its best picture (several pictures of
+       one id, e.g. four suits, never compete with each other); ids scoring ``PART_ACCEPT`` or
+       more are candidates;
+    2. a corner index must show (``INDEX_MIN_SHOWN`` of its zone): it is compared, finely, with
+       each candidate's best picture; the best must reach ``INDEX_ACCEPT`` and beat every other
+       candidate by ``INDEX_MARGIN``;
+    3. that picture and the part agree window by window over what shows (``PART_MAX_BLOCK``).
+
+    Otherwise (also when too little shows, or blank paper: ``PART_MIN_SHARE``,
+    ``PART_MIN_DETAIL``) the answer is None.
+    """
+
+    def __init__(self) -> None:
+        self._rows: list[np.ndarray] = []
+        self._zones: list[tuple[np.ndarray, np.ndarray]] = []
+        self._row_ids: list[str] = []
+        self._stacked: tuple[np.ndarray, np.ndarray] | None = None
+
+    def add(self, face_id: str, card: np.ndarray) -> None:
+        """Teach one picture of ``face_id`` (an upright card image)."""
+        image = part_image(card)
+        fine = index_image(card)
+        self._rows += [image.ravel(), np.ascontiguousarray(image[::-1, ::-1]).ravel()]
+        self._zones += [_index_zones(fine), _index_zones(fine[::-1, ::-1])]
+        self._row_ids += [face_id, face_id]
+        self._stacked = None
+
+    def remove(self, face_id: str) -> None:
+        """Forget every picture of ``face_id``."""
+        keep = [i for i, row_id in enumerate(self._row_ids) if row_id != face_id]
+        self._rows = [self._rows[i] for i in keep]
+        self._zones = [self._zones[i] for i in keep]
+        self._row_ids = [self._row_ids[i] for i in keep]
+        self._stacked = None
+
+    def _matrices(self) -> tuple[np.ndarray, np.ndarray]:
+        if self._stacked is None:  # stacked once per change, not per picture taught
+            rows = np.stack(self._rows).astype(np.float32)
+            self._stacked = (rows, rows * rows)
+        return self._stacked
+
+    def match(self, card: np.ndarray, fine_mask: np.ndarray) -> Match:
+        """The decision for an upright card image (any size; ``FINE_W`` x ``FINE_H`` or more
+        keeps the index's detail) of which only ``fine_mask`` (0/1, see :func:`part_mask`)
+        shows."""
+        refused = Match(None, 0.0, 0.0, float("inf"), method="covered")
+        fine_mask = fine_mask.astype(np.uint8)
+        # A working pixel counts as shown only when all of it shows.
+        shrunk = cv2.resize(fine_mask.astype(np.float32), (PART_W, PART_H), interpolation=cv2.INTER_AREA)
+        mask = (shrunk > 0.99).astype(np.uint8)
+        if not self._row_ids or int(mask.sum()) < PART_MIN_SHARE * PART_W * PART_H:
+            return refused
+        image = part_image(card, mask)
+        shown_zones = [zone.mean() >= INDEX_MIN_SHOWN for zone in _index_zones(fine_mask)]
+        if not any(shown_zones):
+            return refused  # no corner index shows: nothing tells this card from its look-alikes
+        blank = float(image[mask > 0].std()) < PART_MIN_DETAIL
+        if blank and not _index_has_ink(card, fine_mask, shown_zones):
+            # Blank paper says nothing; a sparse face's strip (an ace's: its index and paper)
+            # says as much as its index, which must then show ink of its own.
+            return refused
+        scores, shifts = self._coarse_scores(image, mask)
+        per_row = scores.max(axis=1)
+        best_rows: dict[str, int] = {}
+        for i, row_id in enumerate(self._row_ids):
+            if row_id not in best_rows or per_row[i] > per_row[best_rows[row_id]]:
+                best_rows[row_id] = i
+        candidates = {row_id: i for row_id, i in best_rows.items() if per_row[i] >= PART_ACCEPT}
+        if not candidates:
+            top = max(best_rows.values(), key=lambda i: per_row[i])
+            runner_up = max((float(per_row[i]) for i in best_rows.values() if i != top), default=-1.0)
+            return Match(None, float(per_row[top]), runner_up, float("inf"), self._row_ids[top], "covered")
+        pad = PART_SCALE * PART_SHIFT + INDEX_SHIFT
+        fine = np.pad(index_image(card, fine_mask), pad, mode="edge")
+        padded_fine_mask = np.pad(fine_mask, pad)
+        index_scores = {
+            row_id: _index_score(
+                fine, padded_fine_mask, self._zones[i], shifts[int(np.argmax(scores[i]))], pad
+            )
+            for row_id, i in candidates.items()
+        }
+        best_id = max(index_scores, key=lambda row_id: index_scores[row_id])
+        score = index_scores[best_id]
+        runner_up = max((v for row_id, v in index_scores.items() if row_id != best_id), default=-1.0)
+        best = candidates[best_id]
+        rows, _squares = self._matrices()
+        block = _masked_worst_block(image, mask, rows[best], shifts[int(np.argmax(scores[best]))])
+        named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
+        return Match(best_id if named else None, score, runner_up, block, best_id, "covered")
+
+    def _coarse_scores(self, image: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int]]]:
+        """Masked correlation of every picture with the query at every shift (pictures x
+        shifts), and the shifts (dx, dy): the picture's pixel x is compared with the query's
+        pixel x + (dx, dy), the query and its mask moved together."""
+        rows, squares = self._matrices()
+        s = PART_SHIFT
+        padded = np.pad(image, s, mode="edge")
+        padded_mask = np.pad(mask, s)
+        # Only the pictures' pixels some shifted mask covers take part (a strip: a few
+        # hundred of the 2,835): the products below cost that much less.
+        reach = cv2.dilate(mask, np.ones((2 * s + 1, 2 * s + 1), np.uint8)).ravel() > 0
+        rows, squares = rows[:, reach], squares[:, reach]
+        shifts = [(dx, dy) for dy in range(-s, s + 1) for dx in range(-s, s + 1)]
+        weights = np.empty((len(shifts), int(reach.sum())), np.float32)
+        values = np.empty_like(weights)
+        for k, (dx, dy) in enumerate(shifts):
+            window = (slice(s + dy, s + dy + PART_H), slice(s + dx, s + dx + PART_W))
+            m = padded_mask[window].ravel()[reach].astype(np.float32)
+            q = padded[window].ravel()[reach] * m
+            count = max(float(m.sum()), 1.0)
+            q = (q - q.sum() / count) * m
+            q /= max(float(np.linalg.norm(q)), 1e-6)
+            weights[k], values[k] = m / count, q
+        # Zero-mean over the mask on the query's side makes the picture's own masked mean drop
+        # out of the product; only its masked spread is needed.
+        means = rows @ weights.T
+        spread = np.sqrt(np.maximum(squares @ weights.T - means * means, 1e-9))
+        counts = 1.0 / weights.max(axis=1)
+        return (rows @ values.T) / (spread * np.sqrt(counts)), shifts
+
+
+def _index_score(
+    fine: np.ndarray,
+    fine_mask: np.ndarray,
+    zones: tuple[np.ndarray, np.ndarray],
+    shift: tuple[int, int],
+    pad: int,
+) -> float:
+    """The masked correlation of the query's index zones (``fine`` and its mask, padded by
+    ``pad``) with a picture's, the query moved by the coarse ``shift`` (scaled) and then by up
+    to ``INDEX_SHIFT`` fine px; the worst of the zones that show (-1: none does)."""
+    from numpy.lib.stride_tricks import sliding_window_view
+
+    t = INDEX_SHIFT
+    worst = 2.0
+    for zone, (y0, x0) in zip(zones, ((0, 0), (FINE_H - _IY, FINE_W - _IX)), strict=True):
+        ys, xs = pad + y0 + PART_SCALE * shift[1], pad + x0 + PART_SCALE * shift[0]
+        if fine_mask[ys : ys + _IY, xs : xs + _IX].mean() < INDEX_MIN_SHOWN:
+            continue
+        # Every further shift at once: windows of the query around the zone.
+        area = (slice(ys - t, ys + _IY + t), slice(xs - t, xs + _IX + t))
+        q = sliding_window_view(fine[area], (_IY, _IX)).astype(np.float32)
+        m = sliding_window_view(fine_mask[area], (_IY, _IX)).astype(np.float32)
+        count = np.maximum(m.sum(axis=(2, 3)), 1.0)
+        qm = (q * m).sum(axis=(2, 3)) / count
+        rm = (zone * m).sum(axis=(2, 3)) / count
+        qc = (q - qm[..., None, None]) * m
+        rc = (zone - rm[..., None, None]) * m
+        norm = np.sqrt((qc * qc).sum(axis=(2, 3)) * (rc * rc).sum(axis=(2, 3)))
+        ncc = (qc * rc).sum(axis=(2, 3)) / np.maximum(norm, 1e-9)
+        worst = min(worst, float(ncc.max()))
+    return worst if worst <= 1.0 else -1.0
+
+
+def _masked_worst_block(
+    image: np.ndarray, mask: np.ndarray, picture: np.ndarray, shift: tuple[int, int]
+) -> float:
+    """The largest mean difference over any visible window (``PART_BLOCK_PX`` square, sliding)
+    of the query (working size, with its mask) moved by ``shift`` and a picture, both z-scored
+    over the visible pixels, each window at its own best further shift of up to
+    ``PART_BLOCK_SHIFT`` px (what is left of the corners' error bends the card's image a
+    little, differently across it), in standard deviations."""
+    s = PART_SHIFT + PART_BLOCK_SHIFT
+    t = PART_BLOCK_SHIFT
+    dx, dy = shift
+    padded = np.pad(image, s, mode="edge")
+    padded_mask = np.pad(mask, s)
+    ref = picture.reshape(PART_H, PART_W)
+    m = padded_mask[s + dy : s + dy + PART_H, s + dx : s + dx + PART_W].astype(bool)
+    if not m.any():
+        return float("inf")
+    # In units of the part's contrast, but never of less than BLOCK_MIN_SPREAD: a sparse part
+    # (one index on paper) would otherwise have its paper's noise and the index's edges, a
+    # pixel off, weigh as much as print against paper.
+    ref = (ref - float(ref[m].mean())) / max(float(ref[m].std()), BLOCK_MIN_SPREAD)
+    q = padded[s + dy : s + dy + PART_H, s + dx : s + dx + PART_W][m]
+    query = (padded - float(q.mean())) / max(float(q.std()), BLOCK_MIN_SPREAD)
+    weight = m.astype(np.float32)
+    window = (PART_BLOCK_PX, PART_BLOCK_PX)
+    cover = cv2.boxFilter(weight, -1, window, normalize=True, borderType=cv2.BORDER_CONSTANT)
+    best = np.full((PART_H, PART_W), np.inf, np.float32)
+    for ty in range(-t, t + 1):
+        for tx in range(-t, t + 1):
+            y0, x0 = s + dy + ty, s + dx + tx
+            diff = np.abs(query[y0 : y0 + PART_H, x0 : x0 + PART_W] - ref).astype(np.float32) * weight
+            local = cv2.boxFilter(diff, -1, window, normalize=True, borderType=cv2.BORDER_CONSTANT)
+            best = np.minimum(best, local)
+    counted = m & (cover >= PART_BLOCK_COVER)
+    if not counted.any():
+        return float("inf")
+    return float((best[counted] / cover[counted]).max())
