@@ -15,8 +15,10 @@ card explains are searched for taught faces:
    enough inliers spread over the card, the mapped card card-shaped and of a card's size, the
    best face ahead of any other face matched at the same place, the taught picture aligned on
    the frame itself (full resolution) agreeing with it over the card's *visible* part near its
-   matched keypoints (what other cards cover is left out), and no other face explaining that
-   place as well.
+   matched keypoints (what other cards cover is left out), when both its corner indices are
+   in view (in the frame, under no known card) one of them agreeing too (the pips near the
+   keypoints of a look-alike, a ten's beside a taught nine's, may line up one pip off), and no
+   other face explaining that place as well.
 3. A named card's keypoints are taken out and the search goes on (several cards of one face).
 
 A card is reported with its own corners (where the taught card lies, even under another card)
@@ -42,8 +44,11 @@ from vision.face_features import (
     FeatureMatcher,
     card_rect,
     compare_aligned,
+    detail,
     mapped_card_shaped,
+    same_softness,
 )
+from vision.face_match import INDEX_H, INDEX_W
 
 #: Keypoints kept at most in a frame (the strongest; a table of a dozen cards stays below it).
 FRAME_FEATURES = 3000
@@ -77,6 +82,15 @@ AGREE_WINDOW = 11
 PLAIN_VAR = 40.0
 #: Rounds of search (each names at most one card).
 MAX_FOUND = 12
+#: A corner index zone (``INDEX_W`` x ``INDEX_H`` of the card) is in view when this share of it
+#: lies in the frame outside every known card lying over the card.
+INDEX_IN_VIEW = 0.8
+#: ... and it is the taught index when its detail correlates with the taught picture's at least
+#: this much. Measured on the face search's acceptances in realcards (phone and webcam-like
+#: copies, every rank taught and each left out), where both indices were in view: the ten named
+#: a nine on a webcam-like copy (its nine mapped one pip off, IMG_2579) -0.11 and 0.10; of 219
+#: right cards, the better index 0.28 at the lowest (webcam-like), most above 0.6.
+INDEX_AGREE = 0.2
 
 
 @dataclass(frozen=True)
@@ -231,10 +245,13 @@ class FaceSearch:
         parts = _visible(card, points[fit.view_index], others + [f.corners for f in found], grey.shape)
         if parts is None:
             return None
-        visible, compared = parts
+        visible, compared, in_view = parts
         # Found at the search's scale, compared at the frame's own: a small card keeps its detail.
         score, block, view = self._compare(fit.ref, zoom @ fit.homography, full, compared / scale)
         if score < VERIFY_SCORE or block > VERIFY_BLOCK:
+            return None
+        to_card = np.linalg.inv(zoom @ fit.homography)
+        if not self._index_agrees(fit.ref, view, _in_card(in_view / scale, to_card)):
             return None
         # Given what faces share too, another face lining up as well at this place: the camera
         # cannot tell them apart, so neither is named.
@@ -259,6 +276,34 @@ class FaceSearch:
         reference = self.matcher.reference_grey(fit.ref)
         shows = _agreeing(reference, view, visible / scale, zoom @ fit.homography) * scale
         return FoundFace(face, card, shows, score, block, fit.inliers, fit.homography, compared, fit.ref)
+
+    def _index_agrees(self, ref: int, view: np.ndarray, in_view: np.ndarray) -> bool:
+        """Whether a corner index of the taught picture is what the straightened ``view``
+        shows there, when both indices are in view (``in_view``: the taught picture's frame
+        outside every known card lying over it, inside the frame).
+
+        The comparison above looks only near the matched keypoints: an untaught look-alike's
+        pips (a ten's beside a taught nine's) can line up with the taught ones one pip off,
+        where the rest of the card, and both its corner indices, fall on the table or on other
+        pips. A card whose middle shows may lie with one corner under something whose outline
+        is unknown (a hand, another card), hardly with both: then one index must agree."""
+        reference = self.matcher.reference_grey(ref)
+        zone_w, zone_h = round(INDEX_W * FEATURE_W), round(INDEX_H * FEATURE_H)
+        zones = [np.s_[:zone_h, :zone_w], np.s_[FEATURE_H - zone_h :, FEATURE_W - zone_w :]]
+        shows = in_view > 0
+        if any(float(shows[zone].mean()) < INDEX_IN_VIEW for zone in zones):
+            return True  # an index may be covered: the comparison near the keypoints decides
+        # As the aligned comparison: both at one softness, the print's detail correlated.
+        a, b = same_softness(reference, view, shows)
+        detail_a, detail_b = detail(a), detail(b)
+        for zone in zones:
+            seen = shows[zone]
+            da, db = detail_a[zone][seen], detail_b[zone][seen]
+            da, db = da - da.mean(), db - db.mean()
+            correlation = float((da * db).mean() / (np.sqrt((da**2).mean() * (db**2).mean()) + 1e-6))
+            if correlation >= INDEX_AGREE:
+                return True
+        return False
 
     def still_there(self, frame: np.ndarray, face: FoundFace) -> bool:
         """Whether ``face`` (found in an earlier frame) still lies where it was in ``frame``:
@@ -353,8 +398,9 @@ def _overlaps(card: np.ndarray, points: np.ndarray) -> bool:
 
 def _visible(
     card: np.ndarray, inliers: np.ndarray, others: list[np.ndarray], shape: tuple[int, ...]
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """The part of ``card`` that shows, and the part that is compared, as polygons (None when
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The part of ``card`` that shows, the part that is compared, and the part in view (in
+    the frame, under no known card, however far from the keypoints), as polygons (None when
     too little shows).
 
     What shows is the part inside the frame that no other card lying over it covers (another
@@ -401,7 +447,7 @@ def _visible(
         return cv2.dilate(hull, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
 
     parts = []
-    for mask in (shows & grown(SHOWS_REACH), shows & grown(HULL_MARGIN)):
+    for mask in (shows & grown(SHOWS_REACH), shows & grown(HULL_MARGIN), shows):
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         if not contours:
             return None
@@ -409,7 +455,7 @@ def _visible(
         if cv2.contourArea(largest) < MIN_VISIBLE * area:
             return None
         parts.append(largest.reshape(-1, 2).astype(np.float32) + origin)
-    return parts[0], parts[1]
+    return parts[0], parts[1], parts[2]
 
 
 def _scaled(face: FoundFace, factor: float) -> FoundFace:

@@ -20,7 +20,9 @@ plain search the camera runs every frame; ``outline_search_thorough``: the one t
 the photos whose single card could not be taught (refused, with the reason), the never-taught check
 (``realcards.untaught``: each rank in turn left untaught, the photos holding it read: any id on
 it is wrong), the multi-card photos read as a cheap webcam would take them
-(``realcards.webcam_like``, taught from the phone's photos), and the speed of a 1280x720 frame
+(``realcards.webcam_like``, taught from the phone's photos), the never-taught check on those
+webcam-like copies (``realcards.webcam_untaught``: a softer picture hides the little that tells
+a look-alike, a ten beside a taught nine, from the taught face), and the speed of a 1280x720 frame
 holding five taught cards, new (moved every frame) and lying still.
 """
 
@@ -57,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-untaught",
         dest="untaught",
         action="store_false",
-        help="skip the never-taught check (each rank left untaught in turn, its photos read)",
+        help="skip the never-taught checks (each rank left untaught in turn, its photos read)",
     )
     parser.add_argument(
         "--no-webcam",
@@ -229,7 +231,11 @@ def webcam_like(image: Any, seed: int) -> Any:
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
 
 
-def _read(deck: Any, multis: list[Photo], webcam: bool = False) -> tuple[Tally, list[str], list[float]]:
+def _read(
+    deck: Any, multis: list[Photo], webcam: bool = False, seeds: list[int] | None = None
+) -> tuple[Tally, list[str], list[float]]:
+    """Read ``multis`` (as they are, or their webcam-like copies: ``seeds`` per photo, by
+    default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo."""
     from vision.image_files import read_image
     from vision.reader import CardReader
 
@@ -237,7 +243,7 @@ def _read(deck: Any, multis: list[Photo], webcam: bool = False) -> tuple[Tally, 
     for index, photo in enumerate(multis):
         image = read_image(photo.path)
         if webcam:
-            image = webcam_like(image, index)
+            image = webcam_like(image, index if seeds is None else seeds[index])
         # A fresh reader per photo: nothing carried over from the photo before.
         reader = CardReader(GAME, use_mat=False, enrolled=deck)
         cpu = time.thread_time()
@@ -326,15 +332,18 @@ def _webcam(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
     }
 
 
-def _untaught(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+def _untaught(taught: Taught, multis: list[Photo], webcam: bool = False) -> dict[str, Any]:
     """Never misread: for each rank, every other rank taught, the photos holding that rank
-    read; any id on a card of that rank is wrong (so is any other wrong id)."""
+    read (as they are, or their webcam-like copies); any id on a card of that rank is wrong
+    (so is any other wrong id)."""
     per_rank: dict[str, dict[str, int]] = {}
     examples: list[str] = []
     for rank in RANKS:
         holding = [p for p in multis if any(r == rank for r, _box in p.cards)]
         with tempfile.TemporaryDirectory() as store:
-            tally, wrongs, _ms = _read(_deck(taught, Path(store), leave_out=rank), holding)
+            # Each photo's webcam-like copy is the one realcards.webcam_like reads (same seed).
+            seeds = [multis.index(p) for p in holding]
+            tally, wrongs, _ms = _read(_deck(taught, Path(store), leave_out=rank), holding, webcam, seeds)
         untaught_cards = sum(1 for p in holding for r, _box in p.cards if r == rank)
         per_rank[rank] = {
             "photos": len(holding),
@@ -343,7 +352,7 @@ def _untaught(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
         }
         examples += wrongs
     return {
-        "figure": "realcards.untaught",
+        "figure": "realcards.webcam_untaught" if webcam else "realcards.untaught",
         "ranks": per_rank,
         "wrong": sum(r["wrong"] for r in per_rank.values()),
         "wrong_examples": examples[:5],
@@ -367,6 +376,8 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1])
     if args.webcam:
         yield _webcam(taught, [p for p in photos if len(p.cards) > 1])
+    if args.webcam and args.untaught:
+        yield _untaught(taught, [p for p in photos if len(p.cards) > 1], webcam=True)
     from vision.taught_scene import speed_figure
 
     yield speed_figure([p for p in photos if len(p.cards) == 1], args.frames)
