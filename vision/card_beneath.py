@@ -61,6 +61,9 @@ _MAIN_SHARE = 0.5
 _WEDGE_SHARE = 0.25
 #: ... and when what shows is not one convex piece (its area this share of its hull's or less).
 _CONVEX_SHARE = 0.92
+#: What shows is told as a polygon this share of the card's size from the pixels' outline (the
+#: opening leaves steps along a slanting side; they are no part of the card's shape).
+_OUTLINE_PX = 0.015
 #: Slivers thinner than this share of the card's size are not part of what shows.
 _SLIVER = 0.07
 #: Rays placing a card's end start this share of its length inside it and run as far past;
@@ -388,7 +391,8 @@ def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> tuple[np.ndar
     ) * piece_area or piece_area >= _CONVEX_SHARE * cv2.contourArea(cv2.convexHull(piece)):
         core = piece  # no wedge beside a strip: what shows is one convex piece (a turned card)
     return tuple(  # type: ignore[return-value]
-        cv2.approxPolyDP(c, 1.5, True).reshape(-1, 2).astype(np.float32) + offset for c in (piece, core)
+        cv2.approxPolyDP(c, _OUTLINE_PX * np.sqrt(area), True).reshape(-1, 2).astype(np.float32) + offset
+        for c in (piece, core)
     )
 
 
