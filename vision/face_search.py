@@ -48,7 +48,7 @@ from vision.face_features import (
     mapped_card_shaped,
     same_softness,
 )
-from vision.face_match import INDEX_H, INDEX_W
+from vision.part_match import INDEX_H, INDEX_W
 
 #: Keypoints kept at most in a frame (the strongest; a table of a dozen cards stays below it).
 FRAME_FEATURES = 3000
