@@ -18,8 +18,9 @@ $(STAMP): pyproject.toml systemd/constraints.txt | $(BIN)/python
 setup: $(STAMP)
 
 # Off the Pi this is the simulated table with keyboard controls (a window, or headless without a display).
+# One BLAS thread, as the service runs (systemd/jackpot-companion.service says why).
 run: $(STAMP)
-	$(BIN)/companion run
+	OPENBLAS_NUM_THREADS=1 $(BIN)/companion run
 
 # On Raspberry Pi OS: apt packages, the service user, a venv with system site packages, the unit.
 install-pi:
