@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.card_checks import order_quad, refine
+from vision.card_checks import iou, order_quad
 from vision.card_lines import CARD_RATIO
 
 #: Rays across each side, as positions along it: past each end by this share of the side (a card
@@ -119,6 +119,20 @@ def _is_paper(samples: np.ndarray, paper: np.ndarray) -> np.ndarray:
     return (colour + lightness_off) <= _PAPER_DISTANCE
 
 
+def _lab_at(frame: np.ndarray, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The frame's colour (Lab, float32; black off the frame) at ``points`` (..., 2, frame px,
+    interpolated), and which points lie on the frame. Only these samples are converted to Lab,
+    not the whole frame."""
+    h, w = frame.shape[:2]
+    xs, ys = points[..., 0], points[..., 1]
+    inside = (xs >= 0) & (xs <= w - 1) & (ys >= 0) & (ys <= h - 1)
+    grid = points.shape[:-1] if points.ndim == 3 else (points.shape[0], 1)
+    samples = cv2.remap(
+        frame, xs.reshape(grid).astype(np.float32), ys.reshape(grid).astype(np.float32), cv2.INTER_LINEAR
+    )
+    return cv2.cvtColor(samples, cv2.COLOR_BGR2LAB).astype(np.float32).reshape(*points.shape[:-1], 3), inside
+
+
 def _run_lengths(paper: np.ndarray, gap: int) -> tuple[np.ndarray, np.ndarray]:
     """For each ray (rows of ``paper``, samples outward): how far the paper reaches (index of
     its last paper sample + 1, gaps of print up to ``gap`` samples bridged), and whether the
@@ -144,25 +158,13 @@ def _paper_rays(
     frame: np.ndarray, base: np.ndarray, normal: np.ndarray, steps: np.ndarray, paper: np.ndarray
 ) -> int:
     """How many rays (from ``base``, R x 2, along ``normal``) are mostly paper over ``steps``."""
-    points = base[:, None, :] + normal[None, None, :] * steps[None, :, None]
-    samples = cv2.cvtColor(
-        cv2.remap(
-            frame,
-            points[..., 0].astype(np.float32),
-            points[..., 1].astype(np.float32),
-            cv2.INTER_LINEAR,
-            borderMode=cv2.BORDER_CONSTANT,
-        ),
-        cv2.COLOR_BGR2LAB,
-    ).astype(np.float32)
+    samples, _inside = _lab_at(frame, base[:, None, :] + normal[None, None, :] * steps[None, :, None])
     return int((_is_paper(samples, paper).mean(axis=1) >= 0.5).sum())
 
 
-def _side_strip(
-    frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarray
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """The outer edge (two end points) and the inward unit normal of a card beneath the card
-    ``quad`` beside its side ``side`` (from corner ``side`` to the next), or None."""
+def _side_strip(frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarray) -> np.ndarray | None:
+    """The corners of a card beneath the card ``quad`` whose strip shows beside its side
+    ``side`` (from corner ``side`` to the next), or None."""
     p, r = quad[side], quad[(side + 1) % 4]
     length = float(np.linalg.norm(r - p))
     direction = (r - p) / max(length, 1e-6)
@@ -184,18 +186,7 @@ def _side_strip(
     near = steps[: max(2, int(STRIP_MIN * depth))]
     if _paper_rays(frame, base, normal, near, paper) < _MIN_CORNER_RAYS:
         return None
-    points = base[:, None, :] + normal[None, None, :] * steps[None, :, None]
-    h, w = frame.shape[:2]
-    inside = (
-        (points[..., 0] >= 0) & (points[..., 0] <= w - 1) & (points[..., 1] >= 0) & (points[..., 1] <= h - 1)
-    )
-    # Only the rays' samples are converted to Lab, not the whole frame.
-    samples = cv2.cvtColor(
-        cv2.remap(
-            frame, points[..., 0].astype(np.float32), points[..., 1].astype(np.float32), cv2.INTER_LINEAR
-        ),
-        cv2.COLOR_BGR2LAB,
-    ).astype(np.float32)
+    samples, inside = _lab_at(frame, base[:, None, :] + normal[None, None, :] * steps[None, :, None])
     is_paper = _is_paper(samples, paper) & inside
     reach, ends = _run_lengths(is_paper, max(1, int(_PRINT_GAP * short)))
     distance = np.where(reach > 0, start + reach - 1, 0.0)
@@ -234,7 +225,7 @@ def _side_strip(
     shift = _end_shift(frame, paper, (e0, e1), inward, narrowest, short)
     e0, e1 = e0 + (e1 - e0) / length * shift, e1 + (e1 - e0) / length * shift
     card = np.array([e0, e1, e1 + inward * depth, e0 + inward * depth], np.float32)
-    return card, inward
+    return card
 
 
 def _end_shift(
@@ -257,20 +248,7 @@ def _end_shift(
     shifts = []
     for end, way in ((e0, -along), (e1, along)):
         starts = end[None, :] - way[None, :] * reach + inward[None, :] * depths[:, None]
-        points = starts[:, None, :] + way[None, None, :] * steps[None, :, None]
-        h, w = frame.shape[:2]
-        inside = (
-            (points[..., 0] >= 0)
-            & (points[..., 0] <= w - 1)
-            & (points[..., 1] >= 0)
-            & (points[..., 1] <= h - 1)
-        )
-        samples = cv2.cvtColor(
-            cv2.remap(
-                frame, points[..., 0].astype(np.float32), points[..., 1].astype(np.float32), cv2.INTER_LINEAR
-            ),
-            cv2.COLOR_BGR2LAB,
-        ).astype(np.float32)
+        samples, inside = _lab_at(frame, starts[:, None, :] + way[None, None, :] * steps[None, :, None])
         reach_px, ends = _run_lengths(_is_paper(samples, paper) & inside, max(1, int(_PRINT_GAP * short)))
         found = (reach_px - reach)[ends & (reach_px > 0)]  # where the paper ends, past the end
         if len(found) == len(depths) and float(np.ptp(found)) <= _END_AGREE * short:
@@ -284,7 +262,7 @@ def _corner_card(
     strip: np.ndarray,
     side: tuple[np.ndarray, np.ndarray, np.ndarray, float, float],
     short: float,
-) -> tuple[np.ndarray, np.ndarray] | None:
+) -> np.ndarray | None:
     """The card beneath whose corner shows beside the side ``side`` (its start, direction,
     outward normal, length, and the card's depth across it): the rays' ends rise to the corner
     on one straight edge and fall from it on another, square to it. The card lies from the
@@ -325,7 +303,7 @@ def _corner_card(
         ],
         np.float32,
     )
-    return card, arms[0]
+    return card
 
 
 def _edge_line(
@@ -410,10 +388,10 @@ def cards_beneath(frame: np.ndarray, tops: list[np.ndarray]) -> list[Beneath]:
             strip = _side_strip(frame, quad, side, paper)
             if strip is None:
                 continue
-            card = order_quad(strip[0])
-            if any(_overlap(card, other.card) > 0.5 for other in found):
+            card = order_quad(strip)
+            if any(iou(card, other.card) > 0.5 for other in found):
                 continue
-            if any(_overlap(card, top) > 0.6 for top in ordered):
+            if any(iou(card, top) > 0.6 for top in ordered):
                 continue  # a card beside, found on its own
             if not _border_shows(frame, card, ordered, paper):
                 continue
@@ -421,18 +399,6 @@ def cards_beneath(frame: np.ndarray, tops: list[np.ndarray]) -> list[Beneath]:
             if shown is not None:
                 found.append(Beneath(card, *shown))
     return found
-
-
-def on_edges(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """``quad`` with its sides moved onto the strongest steps near them (a card's edges: a
-    card guessed inside a row, a seam where it lies over the next one)."""
-    h, w = frame.shape[:2]
-    margin = int(np.ceil(0.08 * np.sqrt(max(1.0, cv2.contourArea(quad))))) + 4
-    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
-    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin + 1, [w, h])
-    grey = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-    offset = np.array([x0, y0], np.float32)
-    return order_quad(refine(grey, quad - offset) + offset)
 
 
 def cards_within(outline: np.ndarray) -> list[np.ndarray]:
@@ -481,28 +447,16 @@ def _border_shows(frame: np.ndarray, card: np.ndarray, tops: list[np.ndarray], p
             for x, y in points
         ]
     )
-    h, w = frame.shape[:2]
     inside = points - outward * (_BORDER_INSET * size)
     outside = points + outward * (_BORDER_INSET * size)
-    in_view = (
-        (outside[:, 0] >= 0) & (outside[:, 0] <= w - 1) & (outside[:, 1] >= 0) & (outside[:, 1] <= h - 1)
-    )
-    shown &= in_view
+    h, w = frame.shape[:2]
+    shown &= (outside[:, 0] >= 0) & (outside[:, 0] <= w - 1) & (outside[:, 1] >= 0) & (outside[:, 1] <= h - 1)
     if shown.sum() < _BORDER_SAMPLES:
         return False
-    both = np.concatenate([inside[shown], outside[shown]]).astype(np.float32)
-    samples = cv2.remap(frame, both[:, 0:1], both[:, 1:2], cv2.INTER_LINEAR)
-    lab = cv2.cvtColor(samples.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float32)
+    lab, _in_frame = _lab_at(frame, np.concatenate([inside[shown], outside[shown]]).astype(np.float32))
     is_paper = _is_paper(lab, paper)
     count = int(shown.sum())
     return bool(is_paper[:count].mean() >= _BORDER_PAPER and (~is_paper[count:]).mean() >= _BORDER_OFF_PAPER)
-
-
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over union of two convex quads."""
-    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
-    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
-    return float(inter / union) if union > 0 else 0.0
 
 
 def strip_share(beneath: Beneath) -> float:

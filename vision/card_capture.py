@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
-from vision.card_checks import border_contrast, card_paper, order_quad
+from vision.card_checks import border_contrast, card_paper, order_quad, side_colours
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
 
@@ -38,22 +38,8 @@ def _beside(lab: np.ndarray, quad: np.ndarray, depths: tuple[float, ...]) -> tup
     """Colours (Lab, the median over ``depths``) at ``_ALONG`` along each side of ``quad``,
     ``depths`` (shares of its size; negative: inside) off it: 4 x len(_ALONG) x 3, and which
     of those lie wholly in the picture (4 x len(_ALONG))."""
-    h, w = lab.shape[:2]
-    q = order_quad(quad).astype(np.float32)
-    centre = q.mean(axis=0)
-    size = math.sqrt(max(1.0, cv2.contourArea(q)))
-    offsets = np.array([math.copysign(max(1.5, abs(k) * size), k) for k in depths], np.float32)
-    ends = q[[1, 2, 3, 0]]
-    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
-    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
-    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
-    normals = np.where(outward, normals, -normals)
-    points = q[:, None] + (ends - q)[:, None] * _ALONG[None, :, None]  # 4 x A x 2
-    at = np.round(points[:, :, None] + normals[:, None, None, :] * offsets[None, None, :, None]).astype(int)
-    ok = ((at[..., 0] >= 0) & (at[..., 0] < w) & (at[..., 1] >= 0) & (at[..., 1] < h)).all(axis=2)
-    xs, ys = np.clip(at[..., 0], 0, w - 1), np.clip(at[..., 1], 0, h - 1)
-    colours = np.sort(lab[ys, xs].astype(np.float32), axis=2)[:, :, len(depths) // 2]
-    return colours, ok
+    colours, ok = side_colours(lab, quad, depths, _ALONG)
+    return np.sort(colours, axis=2)[:, :, len(depths) // 2], ok.all(axis=2)
 
 
 def side_steps(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:

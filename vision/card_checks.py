@@ -63,6 +63,36 @@ def card_shaped(quad: np.ndarray, image_area: float) -> bool:
     return True
 
 
+#: Where along each side (shares of it, the corners left out) the border is looked at.
+_CONTRAST_ALONG = np.linspace(0.12, 0.88, 12)
+
+
+def side_colours(
+    lab: np.ndarray, quad: np.ndarray, depths: tuple[float, ...], along: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Colours (Lab, float32) beside each side of ``quad`` once ordered (TL-TR, TR-BR, BR-BL,
+    BL-TL): at the shares ``along`` of the side, each of ``depths`` (shares of the card's size,
+    at least 1.5 px; negative: inside) off it; 4 x len(along) x len(depths) x 3, and which
+    samples lie in the picture (4 x len(along) x len(depths); those outside are the nearest
+    pixel's colour). All sides in one go: numpy's per-call overhead on a side's few dozen
+    samples costs more than the work."""
+    h, w = lab.shape[:2]
+    q = order_quad(quad)
+    centre = q.mean(axis=0)
+    size = math.sqrt(max(1.0, cv2.contourArea(q)))
+    offsets = np.array([math.copysign(max(1.5, abs(k) * size), k) for k in depths], np.float32)
+    ends = q[[1, 2, 3, 0]]
+    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
+    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
+    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
+    normals = np.where(outward, normals, -normals)
+    points = q[:, None] + (ends - q)[:, None] * np.asarray(along)[None, :, None]  # 4 x A x 2
+    at = np.round(points[:, :, None] + normals[:, None, None, :] * offsets[None, None, :, None]).astype(int)
+    ok = (at[..., 0] >= 0) & (at[..., 0] < w) & (at[..., 1] >= 0) & (at[..., 1] < h)
+    xs, ys = np.clip(at[..., 0], 0, w - 1), np.clip(at[..., 1], 0, h - 1)
+    return lab[ys, xs].astype(np.float32), ok
+
+
 def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
     """How clearly the quad's border separates the card inside from the table outside (0..1).
 
@@ -74,30 +104,12 @@ def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
     edge, a patch of light or a square of floor tile has a step on part of its border only.
     Returns the share of pairs with a step, 0 when too few sides show one.
     """
-    h, w = lab.shape[:2]
-    q = order_quad(quad)
-    centre = q.mean(axis=0)
-    size = math.sqrt(cv2.contourArea(q))
     # Three depths on each side, and the median of each: a thin printed line next to the
     # side (a zone's frame on the mat) is one sample, not a step between two surfaces.
-    offsets = np.array([max(1.5, k * size) for k in (0.03, 0.05, 0.07)], np.float32)
-    # All four sides' sample pairs in one go (numpy's per-call overhead on a side's few dozen
-    # samples cost more than the work).
-    ends = q[[1, 2, 3, 0]]
-    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
-    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
-    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
-    normals = np.where(outward, normals, -normals)
-    ts = np.linspace(0.12, 0.88, 12)[None, :, None]
-    points = q[:, None] + (ends - q)[:, None] * ts  # 4 x 12 x 2
-    shifts = normals[:, None, :] * offsets[:, None]  # 4 x 3 x 2
-    inside = np.round(points[:, :, None] - shifts[:, None]).astype(int)  # 4 x 12 x 3 x 2
-    outside = np.round(points[:, :, None] + shifts[:, None]).astype(int)
-    both = np.concatenate([inside, outside], axis=2)
-    ok = ((both[..., 0] >= 0) & (both[..., 0] < w) & (both[..., 1] >= 0) & (both[..., 1] < h)).all(axis=2)
-    xs, ys = np.clip(both[..., 0], 0, w - 1), np.clip(both[..., 1], 0, h - 1)
+    colours, ok = side_colours(lab, quad, (-0.03, -0.05, -0.07, 0.03, 0.05, 0.07), _CONTRAST_ALONG)
+    ok = ok.all(axis=2)
     # The median of three samples is the middle one once sorted (as np.median, cheaper).
-    samples = np.sort(lab[ys, xs].astype(np.float32).reshape(4, 12, 2, 3, -1), axis=3)[:, :, :, 1]
+    samples = np.sort(colours.reshape(4, len(_CONTRAST_ALONG), 2, 3, -1), axis=3)[:, :, :, 1]
     steps = np.abs(samples[:, :, 0] - samples[:, :, 1]).sum(axis=2)  # 4 x 12
     votes = 0
     total = 0
@@ -173,6 +185,19 @@ def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -
     if np.linalg.norm(refined - q, axis=1).max() > 2.5 * reach:
         return q
     return refined
+
+
+def refine_in_frame(frame: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
+    """:func:`refine` on a BGR frame, looking only at the grey of the quad's surroundings
+    (as far as the search reaches, plus a pixel for interpolation): the same result as on the
+    whole frame's grey, without converting all of it."""
+    h, w = frame.shape[:2]
+    margin = math.ceil(max(3.0, reach_share * math.sqrt(cv2.contourArea(order_quad(quad))))) + 3
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin + 1, [w, h])
+    grey = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+    offset = np.array([x0, y0], np.float32)
+    return refine(grey, quad - offset, reach_share) + offset
 
 
 #: The card is looked at flattened to this size (px) for the border and ink checks.
@@ -275,6 +300,13 @@ def same_paper(papers: np.ndarray) -> bool:
     colour = np.abs(papers[:, 1:] - middle[1:]).sum(axis=1).max()
     light = papers[:, 0].min() / max(1.0, papers[:, 0].max())
     return bool(colour <= 20 and light >= 0.5)
+
+
+def inside_share(inner: np.ndarray, outer: np.ndarray) -> float:
+    """The share of ``inner``'s area that lies inside ``outer`` (convex outlines)."""
+    overlap, _ = cv2.intersectConvexConvex(inner.astype(np.float32), outer.astype(np.float32))
+    area = cv2.contourArea(inner)
+    return float(overlap / area) if area > 0 else 0.0
 
 
 def iou(a: np.ndarray, b: np.ndarray) -> float:

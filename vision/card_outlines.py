@@ -46,9 +46,11 @@ from vision.card_checks import (
     card_evidence,
     card_paper,
     card_shaped,
+    inside_share,
     iou,
     order_quad,
     refine,
+    refine_in_frame,
     same_paper,
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
@@ -192,13 +194,6 @@ def _uncovered_area(contour: np.ndarray, quads: list[np.ndarray]) -> int:
     return cv2.countNonZero(mask)
 
 
-def _inside_share(inner: np.ndarray, outer: np.ndarray) -> float:
-    """The share of ``inner``'s area that lies inside ``outer``."""
-    overlap, _ = cv2.intersectConvexConvex(inner.astype(np.float32), outer.astype(np.float32))
-    area = cv2.contourArea(inner)
-    return float(overlap / area) if area > 0 else 0.0
-
-
 def _select(scored: list[tuple[float, int, np.ndarray, bool]]) -> list[tuple[int, np.ndarray, bool]]:
     """One outline per card: overlapping duplicates merged (best score kept), and of two
     outlines one inside the other, the outer when the inner is most of it (a face card's art
@@ -212,7 +207,7 @@ def _select(scored: list[tuple[float, int, np.ndarray, bool]]) -> list[tuple[int
     areas = [cv2.contourArea(quad) for _s, _e, quad, _p in kept]
     for i, (_si, ei, inner, _pi) in enumerate(kept):
         for j, (_sj, ej, outer, _pj) in enumerate(kept):
-            if i != j and areas[i] < areas[j] and _inside_share(inner, outer) > 0.8:
+            if i != j and areas[i] < areas[j] and inside_share(inner, outer) > 0.8:
                 # The surer of the two wins (a pip or the art inside a card with a paper
                 # border; a card on an envelope); equally sure, by size as above.
                 if ei != ej:
@@ -278,19 +273,6 @@ def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
     return bool(
         xs.min() > margin and ys.min() > margin and xs.max() < w - 1 - margin and ys.max() < h - 1 - margin
     )
-
-
-def _refine_in_frame(frame: np.ndarray, quad: np.ndarray, reach_share: float) -> np.ndarray:
-    """:func:`refine` on the full frame, looking only at the grey of the quad's surroundings
-    (as far as the search reaches, plus a pixel for interpolation): the same result as on the
-    whole frame's grey, without converting all of it."""
-    h, w = frame.shape[:2]
-    margin = math.ceil(max(3.0, reach_share * math.sqrt(cv2.contourArea(order_quad(quad))))) + 3
-    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
-    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin + 1, [w, h])
-    grey = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-    offset = np.array([x0, y0], np.float32)
-    return refine(grey, quad - offset, reach_share) + offset
 
 
 def _shrink(frame: np.ndarray, scale: float) -> np.ndarray:
@@ -424,7 +406,7 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
         # A short reach: the small copy's sides are within a pixel or two of it there, and a
         # line printed near the card (a zone's frame on the mat) must not pull them away.
         chosen = [
-            (quad if part else _refine_in_frame(frame, quad, 0.025), sure, part)
+            (quad if part else refine_in_frame(frame, quad, 0.025), sure, part)
             for quad, sure, part in chosen
         ]
     return [

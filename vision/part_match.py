@@ -133,10 +133,9 @@ def part_mask(visible: np.ndarray) -> np.ndarray:
     return mask & edged
 
 
-def _index_has_ink(card: np.ndarray, fine_mask: np.ndarray, shown: list[bool]) -> bool:
-    """Whether a corner index zone that shows holds print (its detail at the fine scale, over
-    what shows of it, reaches ``PART_MIN_DETAIL``)."""
-    fine = index_image(card, fine_mask)
+def _index_has_ink(fine: np.ndarray, fine_mask: np.ndarray, shown: list[bool]) -> bool:
+    """Whether a corner index zone that shows holds print: its detail in ``fine`` (the part's
+    :func:`index_image`), over what shows of it, reaches ``PART_MIN_DETAIL``."""
     for zone, mask, show in zip(_index_zones(fine), _index_zones(fine_mask), shown, strict=True):
         if show and float(zone[mask > 0].std()) >= PART_MIN_DETAIL:
             return True
@@ -211,8 +210,10 @@ class PartMatcher:
         shown_zones = [zone.mean() >= INDEX_MIN_SHOWN for zone in _index_zones(fine_mask)]
         if not any(shown_zones):
             return refused  # no corner index shows: nothing tells this card from its look-alikes
+        # The fine image is made once, here only when what shows is nearly blank.
         blank = float(image[mask > 0].std()) < PART_MIN_DETAIL
-        if blank and not _index_has_ink(card, fine_mask, shown_zones):
+        fine_image = index_image(card, fine_mask) if blank else None
+        if fine_image is not None and not _index_has_ink(fine_image, fine_mask, shown_zones):
             # Blank paper says nothing; a sparse face's strip (an ace's: its index and paper)
             # says as much as its index, which must then show ink of its own.
             return refused
@@ -228,7 +229,9 @@ class PartMatcher:
             runner_up = max((float(per_row[i]) for i in best_rows.values() if i != top), default=-1.0)
             return Match(None, float(per_row[top]), runner_up, float("inf"), self._row_ids[top], "covered")
         pad = PART_SCALE * PART_SHIFT + INDEX_SHIFT
-        fine = np.pad(index_image(card, fine_mask), pad, mode="edge")
+        if fine_image is None:
+            fine_image = index_image(card, fine_mask)
+        fine = np.pad(fine_image, pad, mode="edge")
         padded_fine_mask = np.pad(fine_mask, pad)
         index_scores = {
             row_id: _index_score(

@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.card_beneath import cards_beneath, cards_within, on_edges
-from vision.card_checks import iou
+from vision.card_beneath import cards_beneath, cards_within
+from vision.card_checks import inside_share, iou, order_quad, refine_in_frame
 from vision.card_outlines import find_card_candidates
 from vision.enrolled import PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
@@ -85,10 +85,7 @@ class TaughtCards:
         #: unnamed outlines) were last looked for, and what was found.
         self._beneath_places: list[np.ndarray] | None = None
         self._beneath: list[TaughtSeen] = []
-        #: Whether the last frame showed the table as the frame before (or was the first), and
-        #: its small copy; the small copy when cards beneath were last looked for.
-        self._settled = True
-        self._small = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), np.int16)
+        #: The small copy of the frame when cards beneath were last looked for.
         self._beneath_small: np.ndarray | None = None
         #: How many cards beneath were compared with the taught faces (for tests).
         self.beneath_checks = 0
@@ -153,13 +150,25 @@ class TaughtCards:
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
         if grey is None:
             grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        # The table has settled when the frame shows what the last one showed (the first frame
+        # of a reader, a photo, is read in full at once).
+        small = small_copy(grey)
+        last, self._last_small = self._last_small, small
+        settled = first or (last is not None and int(np.abs(small - last).max()) <= STILL_LEVELS)
         # Outlines no taught face was named in, before the face search explains any away: a row of
         # cards in one outline is looked into even where the face search found one of them.
         unnamed = [s for s in seen if s.match.card_id is None and s.visible is None]
-        return self._with_beneath(frame, self._with_faces(grey, known, seen, first, to_mat), known, unnamed)
+        with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat)
+        return self._with_beneath(frame, small, settled, with_faces, known, unnamed)
 
     def _with_beneath(
-        self, frame: np.ndarray, seen: list[TaughtSeen], known: list[np.ndarray], unnamed: list[TaughtSeen]
+        self,
+        frame: np.ndarray,
+        small: np.ndarray,
+        settled: bool,
+        seen: list[TaughtSeen],
+        known: list[np.ndarray],
+        unnamed: list[TaughtSeen],
     ) -> list[TaughtSeen]:
         """``seen`` with the cards of its unnamed outlines that hold several overlapping cards
         (the card on top, named) and the cards found beneath the cards it names (a fanned or
@@ -171,28 +180,26 @@ class TaughtCards:
         # in one; a card partly covered has no free side to look beyond).
         tops = known + [s.quad for s in seen if s.match.card_id is not None and _shows_whole(s)]
         places = tops + [s.quad for s in unnamed]
-        changed = self._beneath_small is None or bool(
-            (np.abs(self._small - self._beneath_small) > STILL_LEVELS).any()
-        )
-        if changed and self._beneath:
+        moved = None if self._beneath_small is None else np.abs(small - self._beneath_small) > STILL_LEVELS
+        changed = moved is None or bool(moved.any())
+        if moved is not None and changed and self._beneath:
             # A card beneath slid out, or another laid on it: what shows of it changed; the
             # others stand until the table settles.
-            moved = np.abs(self._small - self._beneath_small) > STILL_LEVELS
             self._beneath = [
                 b for b in self._beneath if not (moved & _covered_blocks([_shown(b)], frame.shape)).any()
             ]
         if changed or not _same_places(places, self._beneath_places):
-            if not self._settled:
+            if not settled:
                 # Cards moving (a hand dealing): looked for once the table settles, as faces are.
                 if not _same_places(places, self._beneath_places):
                     self._beneath = []
                 return self._added(seen)
             self._beneath_places = places
-            self._beneath_small = self._small
+            self._beneath_small = small
             self._beneath = []
             for outline in unnamed:
                 for guess in cards_within(outline.quad):
-                    quad = on_edges(frame, guess)
+                    quad = order_quad(refine_in_frame(frame, guess))
                     # The thumbnails first (a fraction of a millisecond); the feature stage only
                     # for a guess they find close to a taught face (an outline of one untaught
                     # card gives guesses too, each time anything moves).
@@ -219,25 +226,27 @@ class TaughtCards:
         it explains is left out."""
         named = [s.quad for s in seen if s.match.card_id]
         added = [b for b in self._beneath if not any(iou(b.quad, quad) > 0.5 for quad in named)]
-        kept = [s for s in seen if s.match.card_id or not any(_inside(b.outline, s.quad) for b in added)]
+        kept = [
+            s
+            for s in seen
+            if s.match.card_id or not any(inside_share(b.outline, s.quad) >= INSIDE_OUTLINE for b in added)
+        ]
         return _once_each(kept + added)
 
     def _with_faces(
         self,
         grey: np.ndarray,
+        small: np.ndarray,
+        settled: bool,
         known: list[np.ndarray],
         seen: list[TaughtSeen],
         first: bool,
         to_mat: np.ndarray | None,
     ) -> list[TaughtSeen]:
         """``seen`` with the cards found by their faces: searched for in the first frame and
-        once the table settled after a change; in between, the ones found before that still
-        lie where they were. Unidentified outlines that a found card explains are dropped."""
-        small = small_copy(grey)
-        settled = self._last_small is not None and int(np.abs(small - self._last_small).max()) <= STILL_LEVELS
-        self._last_small = small
-        self._settled = first or settled
-        self._small = small
+        once the table settled after a change (``settled``; ``small`` is the frame's small
+        copy); in between, the ones found before that still lie where they were. Unidentified
+        outlines that a found card explains are dropped."""
         if self._search is None:
             self._search = FaceSearch(self.deck.features)
         if first or (settled and self.search_due):
@@ -305,6 +314,9 @@ class TaughtCards:
 #: A card guessed inside an unnamed outline goes to the feature stage when its thumbnail
 #: correlates this well with a taught face (well below the thumbnails' own acceptance).
 WITHIN_FEATURES_SCORE = 0.4
+#: A card found inside a bigger unnamed outline (a row of cards) explains it when this share
+#: of the card lies inside it.
+INSIDE_OUTLINE = 0.8
 #: A card found by its face shows whole when this share of it is in view (the face search says
 #: a little less than all of a card on top shows: what shows is judged near its keypoints).
 WHOLE_SHARE = 0.75
@@ -326,12 +338,6 @@ def _once_each(seen: list[TaughtSeen]) -> list[TaughtSeen]:
 def _shown(seen: TaughtSeen) -> np.ndarray:
     """The part of a card that shows (all of it when it shows whole)."""
     return seen.quad if seen.visible is None else seen.visible
-
-
-def _inside(part: np.ndarray, outline: np.ndarray) -> bool:
-    """Whether most of ``part`` lies inside ``outline`` (a card found inside a bigger outline)."""
-    inter, _ = cv2.intersectConvexConvex(part.astype(np.float32), outline.astype(np.float32))
-    return bool(inter >= 0.8 * cv2.contourArea(part.astype(np.float32)))
 
 
 def _same_places(quads: list[np.ndarray], before: list[np.ndarray] | None) -> bool:
