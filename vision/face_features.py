@@ -7,7 +7,9 @@ frame's edge. Those go here:
 
 1. SIFT keypoints of the card (or of its visible part) at a fixed scale, matched against the
    keypoints of every taught picture (computed once per picture and kept beside it in the
-   store, ``<n>.features.npz``). A match is kept
+   store, ``<n>.features.npz``), as taught and softened (``SOFT_SIGMA``: a webcam is softer
+   than the phone a card was taught with). Each of the two sets is searched and decides on its
+   own; the sharp one first. A match is kept
    only when its nearest taught keypoint is clearly nearer than the nearest one of any *other*
    face (ratio test between faces: the pips a nine and a ten share, or the four pictures of one
    rank, never count for or against a face).
@@ -33,12 +35,15 @@ import cv2
 import numpy as np
 
 from vision.card_checks import iou
+from vision.feature_cache import cached, store
 
 #: Scale of the features: a taught picture (and a whole card) is looked at at this size (px).
 FEATURE_W, FEATURE_H = 150, 210
 FEATURES_PER_CARD = 300
 #: Nearest keypoint of a face / nearest keypoint of any other face must be below this.
 RATIO = 0.8
+#: Nearest taught keypoints looked at per keypoint of a view (in each set: as taught, softened).
+NEIGHBOURS = 12
 MIN_INLIERS = 10
 #: The best face's inliers over the inliers of the best other face.
 INLIER_LEAD = 2.0
@@ -86,6 +91,7 @@ class _Reference:
     points: np.ndarray
     descriptors: np.ndarray
     grey: np.ndarray
+    soft: bool = False
 
 
 def _normalised_grey(image: np.ndarray, clahe: cv2.CLAHE) -> np.ndarray:
@@ -186,40 +192,14 @@ def mapped_card_shaped(corners: np.ndarray) -> bool:
     return bool(long_ > 0 and 0.5 <= short / long_ <= 0.95)
 
 
+#: A taught picture is also described softened by this blur (sigma, feature px): a webcam's
+#: frame is softer and noisier than the phone photo a card was taught from, and SIFT finds
+#: few of the sharp picture's fine keypoints in it (on webcam-like copies of the shared
+#: photos the right face kept a third of its inliers; described soft too, cards came back).
+SOFT_SIGMA = 1.5
+
 #: What the cached keypoints of a picture depend on (a change makes them be computed again).
-_CACHE_KEY = np.array([FEATURE_W, FEATURE_H, FEATURES_PER_CARD, 1], np.int32)
-
-
-def _cached(
-    cache: Path | None, source: int, key: np.ndarray = _CACHE_KEY
-) -> tuple[np.ndarray, np.ndarray] | None:
-    """Keypoints and descriptors kept beside a taught picture, when made from that picture
-    (``source``: its checksum) by this version (``key``)."""
-    if cache is None or not cache.is_file():
-        return None
-    try:
-        with np.load(cache) as kept:
-            if not np.array_equal(kept["key"], key) or int(kept["source"]) != source:
-                return None
-            points, descriptors = kept["points"], kept["descriptors"]
-    except (OSError, ValueError, KeyError):
-        return None  # damaged or from another version: computed again
-    if points.ndim != 2 or points.shape[1:] != (2,) or descriptors.shape != (len(points), 128):
-        return None
-    return points.astype(np.float32), descriptors.astype(np.float32)
-
-
-def _store(
-    cache: Path | None, source: int, points: np.ndarray, descriptors: np.ndarray, key: np.ndarray = _CACHE_KEY
-) -> None:
-    """Keep keypoints beside the picture (best effort: a read-only store computes them again)."""
-    if cache is None:
-        return
-    try:
-        with cache.open("wb") as out:
-            np.savez(out, key=key, source=np.int64(source), points=points, descriptors=descriptors)
-    except OSError:
-        pass
+CACHE_KEY = np.array([FEATURE_W, FEATURE_H, FEATURES_PER_CARD, 2, round(10 * SOFT_SIGMA)], np.int32)
 
 
 def _by_ref(rows: np.ndarray) -> dict[int, np.ndarray]:
@@ -230,7 +210,6 @@ def _by_ref(rows: np.ndarray) -> dict[int, np.ndarray]:
     rows = rows[order]
     refs, starts = np.unique(rows[:, 2], return_index=True)
     return {int(r): part[:, :2] for r, part in zip(refs, np.split(rows, starts[1:]), strict=True)}
-
 
 
 class FeatureMatcher:
@@ -245,7 +224,9 @@ class FeatureMatcher:
         self._owner = np.zeros(0, np.int32)
         self._start = np.zeros(0, np.int32)
         self._ref_face = np.zeros(0, np.int32)
-        self._index: cv2.flann_Index | None = None
+        self._ref_soft = np.zeros(0, bool)
+        #: Per set (as taught, softened): its search index and its rows of ``_all``.
+        self._indexes: list[tuple[cv2.flann_Index, np.ndarray]] = []
 
     def add(self, face_id: str, card: np.ndarray, cache: Path | None = None) -> None:
         """Teach one upright picture of ``face_id``; its keypoints are computed when first
@@ -265,14 +246,18 @@ class FeatureMatcher:
             small = cv2.resize(card, (FEATURE_W, FEATURE_H), interpolation=cv2.INTER_AREA)
             grey = _normalised_grey(small, self._clahe)
             source = zlib.crc32(grey.tobytes())  # the picture the cache was made from
-            found = _cached(cache, source)
+            found = cached(cache, source, CACHE_KEY)
             if found is None:
-                found = self._keypoints(grey)
-                _store(cache, source, *found)
-            points, descriptors = found
-            if len(points) >= MIN_INLIERS:
-                self._refs.append(_Reference(face_id, points, descriptors, grey))
-                self._all = None
+                soft = cv2.GaussianBlur(small, (0, 0), SOFT_SIGMA)
+                found = self._keypoints(grey), self._keypoints(_normalised_grey(soft, self._clahe))
+                store(cache, source, *found, CACHE_KEY)
+            # Both descriptions are pictures of the face (the ratio test is between faces, so
+            # they never count against each other); both are compared as taught (the aligned
+            # comparison brings the sharper side to the other's softness).
+            for soft, (points, descriptors) in enumerate(found):
+                if len(points) >= MIN_INLIERS:
+                    self._refs.append(_Reference(face_id, points, descriptors, grey, bool(soft)))
+                    self._all = None
         self._pending = []
 
     def _keypoints(self, grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -302,6 +287,10 @@ class FeatureMatcher:
         """The face taught picture ``ref`` shows."""
         return self._refs[ref].face_id
 
+    def softened(self, ref: int) -> bool:
+        """Whether ``ref`` is the softened description of a taught picture (see ``SOFT_SIGMA``)."""
+        return self._refs[ref].soft
+
     def normalised(self, grey: np.ndarray) -> np.ndarray:
         """``grey`` evened out as the taught pictures are."""
         return _normalised_grey(grey, self._clahe)
@@ -318,10 +307,17 @@ class FeatureMatcher:
                 ref.descriptors = self._all[start : start + size]  # one copy of them kept, not two
             faces = sorted({r.face_id for r in self._refs})
             self._ref_face = np.array([faces.index(r.face_id) for r in self._refs], np.int32)
+            self._ref_soft = np.array([r.soft for r in self._refs], bool)
             # Approximate nearest neighbours (randomised k-d trees): a few ms for a whole deck.
             # The trees are drawn from OpenCV's generator: seeded, a deck reads the same every run.
-            cv2.setRNGSeed(FEATURE_W)
-            self._index = cv2.flann_Index(self._all, {"algorithm": 1, "trees": 4})
+            self._indexes = []
+            for soft in (False, True):
+                rows = np.flatnonzero(self._ref_soft[self._owner] == soft)
+                if len(rows):
+                    cv2.setRNGSeed(FEATURE_W)
+                    self._indexes.append(
+                        (cv2.flann_Index(self._all[rows], {"algorithm": 1, "trees": 4}), rows)
+                    )
         return bool(self._refs) and self._all is not None
 
     def match(self, view: np.ndarray, whole: bool, without: str | None = None) -> FeatureMatch:
@@ -341,6 +337,30 @@ class FeatureMatcher:
         fits = self._fits(strict, points)
         if not fits:
             return nobody
+        # The pictures as taught decide first (a sharp view, as before the softened set was
+        # added); a card they leave unnamed may be named by the softened set on its own: the
+        # best face leads the other faces of that set, and every check holds as for a sharp one.
+        answer = None
+        for soft in (False, True):
+            of_set = [fit for fit in fits if self._refs[fit[1]].soft == soft]
+            if of_set:
+                decided = self._decide(of_set, loose, points, grey, whole)
+                if decided.card_id is not None:
+                    return decided
+                answer = answer or decided  # why the first set left it unnamed
+        return answer or nobody
+
+    def _decide(
+        self,
+        fits: list[tuple[int, int, np.ndarray, np.ndarray]],
+        loose: dict[int, np.ndarray],
+        points: np.ndarray,
+        grey: np.ndarray,
+        whole: bool,
+    ) -> FeatureMatch:
+        """The answer of one set's ``fits`` (most inliers first): the best face named when it has
+        enough inliers, leads every other face, is placed well and lines up, and no other face
+        given what faces share lines up as well."""
         best_id = self._refs[fits[0][1]].face_id
         inliers = fits[0][0]
         runner_up = max((f[0] for f in fits if self._refs[f[1]].face_id != best_id), default=0)
@@ -402,22 +422,39 @@ class FeatureMatcher:
     ) -> tuple[dict[int, np.ndarray], dict[int, np.ndarray]]:
         """(view keypoint, taught keypoint) rows per taught picture: ``strict`` after the ratio
         test between faces, ``loose`` every picture's nearest keypoint that is about as near as
-        the nearest of all (what faces share included)."""
-        assert self._all is not None and self._index is not None
-        k = min(12, len(self._all))
-        found, squared = self._index.knnSearch(descriptors.astype(np.float32), k, params={"checks": 32})
-        found = found.reshape(len(descriptors), k).astype(np.int64)
-        distance = np.sqrt(np.maximum(squared.reshape(len(descriptors), k), 0))
-        distance[found < 0] = np.inf  # fewer neighbours found than asked for
-        found = np.maximum(found, 0)
-        if without is not None:
-            # That face's pictures are left out: their neighbours never count.
-            left_out = np.array([r.face_id == without for r in self._refs])[self._owner[found]]
-            distance = np.where(left_out, np.inf, distance)
-        # Neighbours that do not count move to the row's end, at an infinite distance (never near).
-        order = np.argsort(distance, axis=1, kind="stable")
-        found = np.take_along_axis(found, order, axis=1)
-        distance = np.take_along_axis(distance, order, axis=1)
+        the nearest of all (what faces share included).
+
+        The pictures as taught and their softened descriptions are two sets, each searched and
+        ratio-tested on its own: softened, different faces look more alike, and in one test
+        with the sharp pictures they would drop pairs a sharp view matched clearly."""
+        assert self._all is not None and self._indexes
+        strict: list[np.ndarray] = []
+        loose: list[np.ndarray] = []
+        queries = descriptors.astype(np.float32)
+        for index, rows in self._indexes:
+            k = min(NEIGHBOURS, len(rows))
+            found, squared = index.knnSearch(queries, k, params={"checks": 32})
+            found = found.reshape(len(descriptors), k).astype(np.int64)
+            distance = np.sqrt(np.maximum(squared.reshape(len(descriptors), k), 0))
+            distance[found < 0] = np.inf  # fewer neighbours found than asked for
+            found = rows[np.maximum(found, 0)]
+            if without is not None:
+                # That face's pictures are left out: their neighbours never count.
+                left_out = np.array([r.face_id == without for r in self._refs])[self._owner[found]]
+                distance = np.where(left_out, np.inf, distance)
+            # Neighbours that do not count move to the row's end, at an infinite distance.
+            order = np.argsort(distance, axis=1, kind="stable")
+            these = self._pairs_among(
+                np.take_along_axis(found, order, axis=1), np.take_along_axis(distance, order, axis=1)
+            )
+            strict.append(these[0])
+            loose.append(these[1])
+        return _by_ref(np.concatenate(strict)), _by_ref(np.concatenate(loose))
+
+    def _pairs_among(self, found: np.ndarray, distance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Strict and loose (view keypoint, taught keypoint, picture) rows from each view
+        keypoint's nearest taught keypoints (``found``, ``distance``: nearest first, infinite
+        where a neighbour does not count)."""
         queries = np.flatnonzero(np.isfinite(distance[:, 0]))
         found, distance = found[queries], distance[queries]
         refs = self._owner[found]
@@ -429,15 +466,15 @@ class FeatureMatcher:
         near = distance * RATIO <= distance[:, :1]
         rows = np.arange(len(found))
         seen = np.zeros((len(found), len(self._refs)), bool)
-        loose_rows, strict_rows = [], []
-        for column in range(k):
+        loose_rows, strict_rows = [np.zeros((0, 3), np.int64)], [np.zeros((0, 3), np.int64)]
+        for column in range(found.shape[1]):
             ref = refs[:, column]
             fresh = near[:, column] & ~seen[rows, ref]  # each picture gets its own nearest keypoint
             seen[rows[fresh], ref[fresh]] = True
             pair = np.stack([queries, found[:, column] - self._start[ref], ref], axis=1)[fresh]
             loose_rows.append(pair)
             strict_rows.append(pair[distinct[fresh] & (faces[fresh, column] == faces[fresh, 0])])
-        return _by_ref(np.concatenate(strict_rows)), _by_ref(np.concatenate(loose_rows))
+        return np.concatenate(strict_rows), np.concatenate(loose_rows)
 
     @staticmethod
     def _placed_well(

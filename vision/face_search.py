@@ -228,12 +228,16 @@ class FaceSearch:
         if not _placed(card, fit.ref_points, grey.shape):
             return None
         face = self.matcher.face_of(fit.ref)
-        # Any other face matched at the same place must be clearly behind.
+        # Any other face matched at the same place must be clearly behind, among the taught
+        # pictures as taught or among the softened ones, as the fit is (softened, faces look
+        # more alike: each set decides on its own, as in the feature stage).
+        soft = self.matcher.softened(fit.ref)
         runner_up = max(
             (
                 other.inliers
                 for other in fits
                 if self.matcher.face_of(other.ref) != face
+                and self.matcher.softened(other.ref) == soft
                 and _overlaps(card, points[other.view_index])
             ),
             default=0,
