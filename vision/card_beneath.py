@@ -69,6 +69,11 @@ _SLIVER = 0.07
 #: Rays placing a card's end start this share of its length inside it and run as far past;
 #: their ends must agree within this share of the card's short side.
 _END_REACH, _END_AGREE = 0.12, 0.04
+#: When both ends show, the card beneath is placed by them if its length is within these shares
+#: of the card on top's (perspective; a card of another size or an end misread is not) and
+#: differs from it by more than ``_LENGTH_NOISE`` (the ends are found to a pixel or two each:
+#: a smaller difference is theirs, and the card on top's length is the surer one).
+_SAME_LENGTH, _LENGTH_NOISE = (0.88, 1.08), 0.03
 #: The border check: samples this share of the card's size inside and outside its sides, at
 #: least this many of them where no card on top hides the side; paper on this share of the
 #: inner ones, something else on this share of the outer ones.
@@ -222,8 +227,19 @@ def _side_strip(frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarra
     # The ends that show (the card's short sides where it sticks out) place it along the edge
     # to a pixel or two; an end under the card on top says nothing.
     narrowest = float(min(np.polyval(line, t0), np.polyval(line, t1), np.polyval(line, middle)))
-    shift = _end_shift(frame, paper, (e0, e1), inward, narrowest, short)
-    e0, e1 = e0 + (e1 - e0) / length * shift, e1 + (e1 - e0) / length * shift
+    shift0, shift1 = _end_shift(frame, paper, (e0, e1), inward, narrowest, short)
+    along = (e1 - e0) / length
+    scale = 1 + (shift1 - shift0) / length if shift0 is not None and shift1 is not None else 0.0
+    if _SAME_LENGTH[0] <= scale <= _SAME_LENGTH[1] and abs(scale - 1) > _LENGTH_NOISE:
+        # Both ends show: they place the card beneath, a little shorter or longer than the card
+        # on top under the camera's perspective (its depth in proportion).
+        assert shift0 is not None and shift1 is not None
+        e0, e1 = e0 + along * shift0, e1 + along * shift1
+        depth *= scale
+    else:
+        shifts = [shift for shift in (shift0, shift1) if shift is not None]
+        shift = float(np.mean(shifts)) if shifts else 0.0
+        e0, e1 = e0 + along * shift, e1 + along * shift
     card = np.array([e0, e1, e1 + inward * depth, e0 + inward * depth], np.float32)
     return card
 
@@ -235,25 +251,25 @@ def _end_shift(
     inward: np.ndarray,
     width: float,
     short: float,
-) -> float:
-    """How far (px, along the edge from its first end to its second) the card beneath must move
-    so that its ends lie where the strip's paper ends: rays along the edge, a little inside
-    the strip, from well inside each end to past it. 0 when no end shows."""
+) -> tuple[float | None, float | None]:
+    """How far (px, along the edge from its first end to its second) each end of the card
+    beneath must move to lie where the strip's paper ends: rays along the edge, a little inside
+    the strip, from well inside each end to past it. None for an end that does not show."""
     e0, e1 = edge
     length = float(np.linalg.norm(e1 - e0))
     along = (e1 - e0) / max(length, 1e-6)
     reach = _END_REACH * length
     steps = np.arange(0.0, 2 * reach, 1.0, dtype=np.float32)
     depths = np.array([0.3, 0.6], np.float32) * max(width, 2.0)
-    shifts = []
+    shifts: list[float | None] = []
     for end, way in ((e0, -along), (e1, along)):
         starts = end[None, :] - way[None, :] * reach + inward[None, :] * depths[:, None]
         samples, inside = _lab_at(frame, starts[:, None, :] + way[None, None, :] * steps[None, :, None])
         reach_px, ends = _run_lengths(_is_paper(samples, paper) & inside, max(1, int(_PRINT_GAP * short)))
         found = (reach_px - reach)[ends & (reach_px > 0)]  # where the paper ends, past the end
-        if len(found) == len(depths) and float(np.ptp(found)) <= _END_AGREE * short:
-            shifts.append(float(np.mean(found)) * (1.0 if way @ along > 0 else -1.0))
-    return float(np.mean(shifts)) if shifts else 0.0
+        agree = len(found) == len(depths) and float(np.ptp(found)) <= _END_AGREE * short
+        shifts.append(float(np.mean(found)) * (1.0 if way @ along > 0 else -1.0) if agree else None)
+    return shifts[0], shifts[1]
 
 
 def _corner_card(
