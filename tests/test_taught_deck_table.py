@@ -112,11 +112,10 @@ def test_demo_taught_deals_the_real_deck_through_the_whole_stack(
 
 
 @needs_realcards
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="vision: of 27 taught cards on our mat (cards about 90 px wide, blurred, "
-                   "tilted up to 28 degrees) 23 are read; the rest fail the aligned comparison, "
-                   "so the demo enters such cards by buttons")
 def test_a_grid_of_real_taught_cards_on_the_mat_is_read_by_the_games_reader(store: Path) -> None:
+    """27 real taught cards on our mat, about 90 px wide, blurred, tilted up to 28 degrees.
+    Measured: 23 were read until each taught picture was also described softened (the camera
+    is softer than the phone photos they were taught from); now 26, none wrongly."""
     import dataclasses
 
     from vision.identify import reader_for_game
