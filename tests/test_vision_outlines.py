@@ -82,16 +82,19 @@ def test_a_readers_first_frame_gets_the_thorough_search(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A photo read once (a fresh reader) is searched thoroughly; a camera's later frames get
-    the plain search (the thorough one costs several times as much)."""
+    the plain search (the thorough one costs several times as much), and the frame in which the
+    table settles after a change gets the thorough one too, over the part that changed."""
     import vision.taught_reader as taught_reader
     from vision.enrolled import EnrolledDeck
     from vision.reader import CardReader
 
-    asked: list[bool] = []
+    asked: list[tuple[bool, tuple[int, int, int, int] | None]] = []
 
-    def recording(frame: np.ndarray, thorough: bool = False) -> list[CardOutline]:
-        asked.append(thorough)
-        return find_card_candidates(frame, thorough=thorough)
+    def recording(
+        frame: np.ndarray, thorough: bool = False, region: tuple[int, int, int, int] | None = None
+    ) -> list[CardOutline]:
+        asked.append((thorough, region))
+        return find_card_candidates(frame, thorough=thorough, region=region)
 
     monkeypatch.setattr(taught_reader, "find_card_candidates", recording)
     deck = EnrolledDeck("bandit", tmp_path)
@@ -102,7 +105,12 @@ def test_a_readers_first_frame_gets_the_thorough_search(
     moved = frame.copy()
     cv2.circle(moved, (40, 40), 25, (255, 255, 255), -1)  # something changed: read again
     reader.read(moved)
-    assert asked == [True, False]
+    assert asked == [(True, None), (False, None)]
+    reader.read(moved.copy())  # the table settled: the plain search, and the thorough one where it changed
+    assert [thorough for thorough, _region in asked[2:]] == [False, True]
+    region = asked[3][1]
+    assert region is not None and region[0] <= 15 and region[1] <= 15 and region[2] >= 65 and region[3] >= 65
+    assert (region[2] - region[0]) * (region[3] - region[1]) < 0.5 * frame.shape[0] * frame.shape[1]
     named = [c for c in first.cards if c.card_id == "cherry"]
     assert len(named) == 1
     assert np.linalg.norm(np.mean(named[0].corners, axis=0) - corners.mean(axis=0)) < 6.0
@@ -184,3 +192,24 @@ def test_what_of_a_region_no_outline_covers() -> None:
     assert 0.45 * whole <= _uncovered_area(region, [left]) <= 0.55 * whole
     right = np.array([[60, 10], [110, 10], [110, 60], [60, 60]], np.float32)
     assert _uncovered_area(region, [left, right]) == 0
+
+
+@pytest.mark.parametrize("thorough", [False, True])
+def test_a_region_of_the_frame_gives_the_cards_lying_wholly_inside_it(thorough: bool) -> None:
+    """The part of the table that changed is looked at as the whole frame would be: its card is
+    found where the whole frame's search finds it; a card the region's side cuts through is not
+    reported (it may be a part of one), nor is one outside."""
+    scene = lay_out([synthetic_face(1), synthetic_face(2)], 61, style=scene_style(61, "wood", 150, 8))
+    frame = scene.frame()
+    first, second = (p.corners for p in scene.all_placed())
+    whole = [o for o in find_card_candidates(frame, thorough=thorough) if o.sure]
+    assert len(whole) == 2
+    x0, y0 = first.min(axis=0) - 40
+    x1, y1 = first.max(axis=0) + 40
+    found = find_card_candidates(frame, thorough=thorough, region=(int(x0), int(y0), int(x1), int(y1)))
+    assert len(found) == 1 and found[0].sure and found[0].whole and near(found[0], first, 3.0)
+    expected = next(o for o in whole if near(o, first))
+    assert np.abs(found[0].quad - expected.quad).max() < 1.5  # as placed in the whole frame
+    middle = int(first[:, 0].mean())  # the region's side through the first card
+    cut = find_card_candidates(frame, thorough=thorough, region=(int(x0), int(y0), middle, int(y1)))
+    assert not [o for o in cut if near(o, first, 30.0)] and not [o for o in cut if near(o, second, 30.0)]

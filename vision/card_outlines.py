@@ -122,10 +122,10 @@ def _paper_map(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return lightness, chroma
 
 
-def _masks(lightness: np.ndarray, chroma: np.ndarray) -> list[np.ndarray]:
+def _masks(lightness: np.ndarray, chroma: np.ndarray, size: int) -> list[np.ndarray]:
     """Binary maps whose regions may be cards (measured on the development photos: each adds
-    cards the others miss; edges alone, or edges closed into blobs, added phantoms and time)."""
-    size = max(lightness.shape)
+    cards the others miss; edges alone, or edges closed into blobs, added phantoms and time);
+    ``size``: the whole view's longer side (a part of it is looked at as the whole would be)."""
     blur = cv2.GaussianBlur(lightness, (5, 5), 0)
     cblur = cv2.GaussianBlur(chroma, (5, 5), 0)
     kernel = np.ones((3, 3), np.uint8)
@@ -294,21 +294,36 @@ def _shrink(frame: np.ndarray, scale: float) -> np.ndarray:
     return small
 
 
-def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[CardOutline]:
+def find_card_candidates(
+    frame: np.ndarray, thorough: bool = False, region: tuple[int, int, int, int] | None = None
+) -> list[CardOutline]:
     """Card-shaped outlines in a BGR (or grey) frame, each with how sure it is and whether the
     whole card is in view (see :class:`CardOutline`).
 
     ``thorough`` adds the straight-edge search (:mod:`vision.card_lines`): cards on carpet,
     on a table as light as they are, partly shadowed or covered are found, and every outline
     must lie on straight edges (fewer phantoms); it costs several times the plain search, so
-    it is for a picture looked at once (teaching from a photo or the camera), not every frame."""
+    it is for a picture looked at once (teaching from a photo, the frame in which the table
+    settles), not every frame. ``region`` (x0, y0, x1, y1, frame px): only cards lying wholly
+    inside it are looked for, at the whole frame's scale and card sizes (the part of the table
+    that changed)."""
     if frame.ndim == 2:
         frame = cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, math.sqrt(WORK_PIXELS / (frame.shape[0] * frame.shape[1])))
-    small = _shrink(frame, scale)
+    x0, y0, x1, y1 = 0, 0, frame.shape[1], frame.shape[0]
+    if region is not None:
+        x0, y0 = max(0, int(region[0])), max(0, int(region[1]))
+        x1, y1 = min(x1, int(region[2])), min(y1, int(region[3]))
+    small = _shrink(frame[y0:y1, x0:x1], scale)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     lightness, chroma = _paper_map(lab)
-    image_area = float(small.shape[0] * small.shape[1])
+    # Card sizes are judged against the whole frame's work size, whatever part is looked at.
+    longest, image_area = max(small.shape[:2]), float(small.shape[0] * small.shape[1])
+    if region is not None:
+        longest = round(max(frame.shape[:2]) * scale)
+        image_area = float(round(frame.shape[0] * scale) * round(frame.shape[1] * scale))
+        if min(small.shape[:2]) < 8:
+            return []
     scored: list[tuple[float, int, np.ndarray, bool]] = []
     min_area = MIN_AREA_SHARE * image_area
     contours: list[tuple[np.ndarray, bool]] = []
@@ -365,7 +380,7 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
         if evidence:
             scored.append((score, evidence, order_quad(quad), False))
 
-    for mask in _masks(lightness, chroma):
+    for mask in _masks(lightness, chroma, longest):
         # Outer boundaries of every region, also of one inside another's hole (a card lying
         # inside a mat's printed zone, a card on a sheet of paper); holes themselves are not.
         found, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
@@ -398,7 +413,22 @@ def find_card_candidates(frame: np.ndarray, thorough: bool = False) -> list[Card
         stacked = np.array(proposals, np.float32)
         for k in np.flatnonzero(_support_in_view(stacked, segments, lightness.shape) >= 0.45):
             consider(stacked[k], from_lines=True)
-    chosen = [((quad + 0.5) / scale - 0.5, evidence == 2, part) for evidence, quad, part in _select(scored)]
+    selected = _select(scored)
+    if region is not None:
+        # An outline on a side of the region that is not the frame's may be a card cut by it.
+        h, w = lightness.shape
+        selected = [
+            item
+            for item in selected
+            if not (
+                (x0 > 0 and item[1][:, 0].min() <= 1.5)
+                or (y0 > 0 and item[1][:, 1].min() <= 1.5)
+                or (x1 < frame.shape[1] and item[1][:, 0].max() >= w - 2.5)
+                or (y1 < frame.shape[0] and item[1][:, 1].max() >= h - 2.5)
+            )
+        ]
+    offset = np.float32([x0, y0])
+    chosen = [((quad + 0.5) / scale - 0.5 + offset, evidence == 2, part) for evidence, quad, part in selected]
     if scale < 1.0 and chosen:
         # The outline was found small; its sides are placed again on the full frame, where a
         # pixel is finer: identification compares thumbnails cut along these sides (a part's

@@ -32,7 +32,7 @@ import numpy as np
 
 from vision.card_beneath import cards_beneath, cards_within
 from vision.card_checks import inside_share, iou, order_quad, refine_in_frame
-from vision.card_outlines import find_card_candidates
+from vision.card_outlines import CardOutline, find_card_candidates
 from vision.enrolled import PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
 
@@ -89,6 +89,12 @@ class TaughtCards:
         self._beneath_small: np.ndarray | None = None
         #: How many cards beneath were compared with the taught faces (for tests).
         self.beneath_checks = 0
+        #: The outlines of the thorough search when the table last settled, and the small copy
+        #: of that frame (they stand while nothing changes where they lie).
+        self._held: list[CardOutline] = []
+        self._held_small: np.ndarray | None = None
+        #: Blocks of the small copy the thorough search looked at, unchanged since.
+        self._looked = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), bool)
 
     @property
     def waiting(self) -> bool:
@@ -110,9 +116,23 @@ class TaughtCards:
         seen: list[TaughtSeen] = []
         remembered: list[TaughtSeen] = []
         first, self._first = self._first, False
-        # The first frame a reader sees (a photo) gets the thorough search, as it gets the
-        # thorough identification; a camera pays for it once.
-        outlines = find_card_candidates(frame, thorough=first)
+        if grey is None:
+            grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        # The table has settled when the frame shows what the last one showed (the first frame
+        # of a reader, a photo, is read in full at once).
+        small = small_copy(grey)
+        last, self._last_small = self._last_small, small
+        settled = first or (last is not None and int(np.abs(small - last).max()) <= STILL_LEVELS)
+        # The first frame a reader sees (a photo), and the frame in which the table settles
+        # after a change, get the thorough search, as they get the thorough identification: a
+        # camera pays for it once per deal, not every frame.
+        closely = first or (settled and self.search_due)
+        if first:
+            outlines = find_card_candidates(frame, thorough=True)
+            self._held, self._held_small = outlines, small
+            self._looked[:] = True
+        else:
+            outlines = self._held_outlines(frame, find_card_candidates(frame), small, closely)
         if to_mat is not None:
             # On our mat a light card's edges may be too faint for the search on the whole
             # frame: each zone is looked at for a card of a card's size (not sure: a taught
@@ -134,7 +154,7 @@ class TaughtCards:
             match = self._still_match(quad)
             if match is None or match.method == PENDING:
                 # New here: the fast stage only (a photo: everything); pending and still: all.
-                match = self.deck.identify(frame, quad, outline.whole, thorough=first or match is not None)
+                match = self.deck.identify(frame, quad, outline.whole, thorough=closely or match is not None)
                 self.identified += 1
             else:
                 self.reused += 1
@@ -148,18 +168,43 @@ class TaughtCards:
                 seen.append(placed)
         self._previous = remembered
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
-        if grey is None:
-            grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        # The table has settled when the frame shows what the last one showed (the first frame
-        # of a reader, a photo, is read in full at once).
-        small = small_copy(grey)
-        last, self._last_small = self._last_small, small
-        settled = first or (last is not None and int(np.abs(small - last).max()) <= STILL_LEVELS)
         # Outlines no taught face was named in, before the face search explains any away: a row of
         # cards in one outline is looked into even where the face search found one of them.
         unnamed = [s for s in seen if s.match.card_id is None and s.visible is None]
         with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat)
         return self._with_beneath(frame, small, settled, with_faces, known, unnamed)
+
+    def _held_outlines(
+        self, frame: np.ndarray, outlines: list[CardOutline], small: np.ndarray, closely: bool
+    ) -> list[CardOutline]:
+        """The outlines of a frame: the thorough search's where it looked (the part of the table
+        that changed, when the table settles: ``closely``) and nothing changed since, the
+        plain search's (``outlines``) elsewhere. What the thorough search found stands while
+        its place does not change: a hand moving elsewhere must not make a card named at rest
+        come and go, nor an outline it ruled out come back."""
+        shape = frame.shape
+        if self._held_small is not None:
+            moved = np.abs(small - self._held_small) > STILL_LEVELS
+            self._held = [o for o in self._held if not (moved & _covered_blocks([o.quad], shape)).any()]
+            self._looked &= ~cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        if closely:
+            where: tuple[int, int, int, int] | None = (0, 0, shape[1], shape[0])
+            if self._held_small is not None:
+                where = _changed_box(np.abs(small - self._held_small) > STILL_LEVELS, shape)
+            if where is not None:
+                # (Grown by CHANGE_REACH: a card reaching into the change lies wholly inside.)
+                region = where
+                found = find_card_candidates(frame, thorough=True, region=region)
+                self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
+                self._held += found
+                self._looked |= _box_blocks(region, shape)
+            self._held_small = small
+        elsewhere = [o for o in outlines if not self._looked_at(o.quad, shape)]
+        return elsewhere + [o for o in self._held if not any(iou(o.quad, p.quad) > 0.5 for p in elsewhere)]
+
+    def _looked_at(self, quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+        """Whether ``quad`` lies where the thorough search looked, unchanged since."""
+        return bool((_covered_blocks([quad], shape, edge=False) <= self._looked).all())
 
     def _with_beneath(
         self,
@@ -386,14 +431,24 @@ def _changed_box(blocks: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, 
     return int(x0 * bw), int(y0 * bh), int(np.ceil(x1 * bw)), int(np.ceil(y1 * bh))
 
 
-def _covered_blocks(polygons: list[np.ndarray], shape: tuple[int, ...]) -> np.ndarray:
-    """Blocks of the small copy that ``polygons`` (frame px) explain: inside one, or on its
-    edge (a card's edge block holds a strip of table: too little to hide another card)."""
+def _covered_blocks(polygons: list[np.ndarray], shape: tuple[int, ...], edge: bool = True) -> np.ndarray:
+    """Blocks of the small copy that ``polygons`` (frame px) explain: inside one, or (``edge``)
+    on its edge (a card's edge block holds a strip of table: too little to hide another card)."""
     scale = np.float32([_STILL_SIZE[0] / shape[1], _STILL_SIZE[1] / shape[0]])
     inside = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), np.uint8)
     for polygon in polygons:
         cv2.fillPoly(inside, [np.round(np.asarray(polygon, np.float32) * scale).astype(np.int32)], 1)
-    return cv2.dilate(inside, np.ones((3, 3), np.uint8)) > 0
+    return (cv2.dilate(inside, np.ones((3, 3), np.uint8)) if edge else inside) > 0
+
+
+def _box_blocks(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> np.ndarray:
+    """Blocks of the small copy wholly inside ``box`` (x0, y0, x1, y1 frame px)."""
+    bw, bh = shape[1] / _STILL_SIZE[0], shape[0] / _STILL_SIZE[1]
+    blocks = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), bool)
+    x0, y0 = max(0, math.ceil(box[0] / bw)), max(0, math.ceil(box[1] / bh))
+    x1, y1 = min(_STILL_SIZE[0], math.floor(box[2] / bw)), min(_STILL_SIZE[1], math.floor(box[3] / bh))
+    blocks[y0:y1, x0:x1] = True
+    return blocks
 
 
 #: ``Match.method`` of a card found by its face (:mod:`vision.face_search`), not by an outline.
