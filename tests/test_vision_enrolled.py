@@ -118,6 +118,19 @@ def test_two_cards_edge_to_edge_are_not_taught_as_one(seed: int) -> None:
         capture_card(scene.frame())
 
 
+@pytest.mark.parametrize("seed", [820, 821])
+def test_a_card_half_over_another_is_not_taught_as_one(seed: int) -> None:
+    """A card lying half over another the same way round: the outline round both is squarer
+    than any card, however tilted, and must not be taught as one card."""
+    style = scene_style(seed, "wood", card_px=150, tilt=8)
+    scene = SimulatedTable("bandit", seed=seed, mat=False, style=style)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(seed + 1), (x + 30, y + 8), 0.0, label="under")
+    scene.place_art(synthetic_face(seed), (x - 10, y), 0.0, label="top")
+    with pytest.raises(UserError, match="shape"):
+        capture_card(scene.frame())
+
+
 def test_a_whole_photo_teaches_the_card_not_the_table(tmp_path: Path) -> None:
     face = synthetic_face(5)
     cutout = capture_card(teaching_photo(face, 700)).cutout

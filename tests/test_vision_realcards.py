@@ -11,7 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from companion.bench.realcards import GAME, RANKS, Tally, _box, _rank, default_photos, load_photos, part_of
+from companion.bench.realcards import (
+    GAME,
+    RANKS,
+    Tally,
+    _box,
+    _iou,
+    _rank,
+    default_photos,
+    load_photos,
+    part_of,
+)
+from companion.errors import UserError
 from vision.enrolled import EnrolledDeck, capture_card
 from vision.image_files import read_image
 from vision.reader import CardReader
@@ -128,3 +139,38 @@ def test_cards_laid_under_the_camera_are_read_as_well_as_a_photo_of_them() -> No
         moving = image.copy()
         moving[-60:, :60] = 30  # a hand at the table's corner, far from the cards
         assert named(moving) == 4
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "IMG_2579.JPG",  # four cards on a clipboard: the clipboard is no card
+        "IMG_2597.JPG",  # a jack over a queen, the queen's strip beside it
+        "IMG_2601.JPG",  # a ten over a queen, one outline round both: squarer than a card
+        "IMG_2650.JPG",  # an ace beside a fan of two: paper beside it, deeper than one strip
+        "IMG_2671.JPG",  # a queen at the end of a row of three: an outline round them all
+    ],
+)
+def test_a_photo_of_several_cards_is_not_taught_as_one(name: str) -> None:
+    """Multi-card photos that were once taken as one card (the card on top, the row, the
+    clipboard) are refused with one line."""
+    with pytest.raises(UserError, match="card") as refused:
+        capture_card(read_image(PHOTOS / name), name)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "IMG_2434.JPG",  # on a magazine, beside its white margin (paper, but blank)
+        "IMG_2506.JPG",  # on a beige floor nearly the card's colour
+        "IMG_2528.JPG",  # beside a postcard of the card's paper
+        "IMG_2495.JPG",  # beside a printed envelope
+    ],
+)
+def test_a_card_beside_paper_is_still_taught_whole(name: str) -> None:
+    """The checks for other cards leave alone a card with blank paper, a postcard or an
+    envelope near it: the cut-out is the card's labelled box."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
+    quad = capture_card(read_image(photo.path), name).quad
+    assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85

@@ -167,9 +167,11 @@ def _paper_rays(
     return int((_is_paper(samples, paper).mean(axis=1) >= 0.5).sum())
 
 
-def _side_strip(frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarray) -> np.ndarray | None:
+def _side_strip(
+    frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarray, strip_max: float = STRIP_MAX
+) -> np.ndarray | None:
     """The corners of a card beneath the card ``quad`` whose strip shows beside its side
-    ``side`` (from corner ``side`` to the next), or None."""
+    ``side`` (from corner ``side`` to the next), or None; ``strip_max``: see ``STRIP_MAX``."""
     p, r = quad[side], quad[(side + 1) % 4]
     length = float(np.linalg.norm(r - p))
     direction = (r - p) / max(length, 1e-6)
@@ -184,7 +186,7 @@ def _side_strip(frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarra
     short = min(length, depth)
     positions = np.arange(-_REACH_PAST_END, 1 + _REACH_PAST_END + 1e-6, _RAY_STEP, dtype=np.float32)
     start = max(2.0, 0.025 * short)  # past the card on top's edge and its shadow
-    steps = np.arange(start, STRIP_MAX * depth + 2 * _TABLE_PX + 2, 1.0, dtype=np.float32)
+    steps = np.arange(start, strip_max * depth + 2 * _TABLE_PX + 2, 1.0, dtype=np.float32)
     base = p[None, :] + direction[None, :] * (positions[:, None] * length)
     # Most sides have the table beside them: a look at the first few pixels of every ray
     # (where a strip would be paper) settles those for a tenth of the cost.
@@ -195,7 +197,7 @@ def _side_strip(frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarra
     is_paper = _is_paper(samples, paper) & inside
     reach, ends = _run_lengths(is_paper, max(1, int(_PRINT_GAP * short)))
     distance = np.where(reach > 0, start + reach - 1, 0.0)
-    strip = ends & (distance >= STRIP_MIN * depth) & (distance <= STRIP_MAX * depth)
+    strip = ends & (distance >= STRIP_MIN * depth) & (distance <= strip_max * depth)
     fit = _edge_line(positions, distance, strip, _LINE_TOLERANCE * short)
     if fit is None:
         # Not one straight edge: a card beneath turned against the card on top shows a corner
@@ -390,10 +392,12 @@ def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> tuple[np.ndar
     )
 
 
-def cards_beneath(frame: np.ndarray, tops: list[np.ndarray]) -> list[Beneath]:
+def cards_beneath(frame: np.ndarray, tops: list[np.ndarray], strip_max: float = STRIP_MAX) -> list[Beneath]:
     """Cards lying beneath the cards ``tops`` (4 x 2 corners each, found whole) in a BGR
     ``frame``: for each side of each, a card whose strip shows beside it (see the module's
-    docstring). A card beneath two cards on top is reported once."""
+    docstring). A card beneath two cards on top is reported once. ``strip_max``: the deepest
+    strip (share of the card's depth) taken as one card beneath; teaching, where any paper
+    ending on a straight edge beside the card is a reason to refuse, looks deeper (a fan)."""
     if not tops:
         return []
     found: list[Beneath] = []
@@ -401,7 +405,7 @@ def cards_beneath(frame: np.ndarray, tops: list[np.ndarray]) -> list[Beneath]:
     for quad in ordered:
         paper = _paper_colour(frame, quad)
         for side in range(4):
-            strip = _side_strip(frame, quad, side, paper)
+            strip = _side_strip(frame, quad, side, paper, strip_max)
             if strip is None:
                 continue
             card = order_quad(strip)

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
+from vision.card_beneath import cards_beneath
 from vision.card_checks import border_contrast, card_paper, order_quad, side_colours
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
@@ -122,6 +123,18 @@ HALF_AREA = (0.3, 0.7)
 INSIDE_SHARE = 0.8
 #: Two outlines are one thing when this share of the smaller lies inside the larger.
 SAME_SHARE = 0.5
+#: An outline round the card (this share of the card inside it) and this much larger, of the
+#: card's paper and printed as a card's face (``CLEAR_INK``): the card lies in a fan or on
+#: another card, or what was taken is only a part of a card (the rest in shadow).
+AROUND_SHARE = 0.8
+AROUND_AREA = (1.2, 4.0)
+#: Paper beside the card ending on a straight edge a card's side long, up to this share of the
+#: card's depth away, is a card beneath it (the reader stops at 0.8, where a card beside it is
+#: found on its own; a fan of cards beside the card taught makes a deeper strip).
+BENEATH_DEPTH = 2.0
+#: A sure card-shaped outline inside the card at most this share of its area: cards lying on
+#: something card-shaped (a clipboard, a tray); a face card's art frame is larger.
+HOLDS_AREA = 0.3
 
 
 @dataclass(frozen=True)
@@ -267,6 +280,38 @@ def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
     return one.outline.sure or (one.evidence >= 1 and one.fits)
 
 
+def _within(inner: _Looked, outer: _Looked) -> float:
+    """The share of ``inner``'s area that lies inside ``outer``."""
+    return _overlap(inner, outer) * min(inner.area, outer.area) / max(1.0, inner.area)
+
+
+def _among_cards(card: _Looked, looked: list[_Looked]) -> bool:
+    """Whether an outline larger than ``card`` holds it and is bordered by paper of the card's
+    colour with print on it as a card's: a fan or a pile the card is part of, or the whole card
+    round a part of it (a card half in shadow). A blank sheet or a book's margin round a card is
+    no card's face: too little ink."""
+    return any(
+        AROUND_AREA[0] * card.area <= one.area <= AROUND_AREA[1] * card.area
+        and _within(card, one) >= AROUND_SHARE
+        and one.evidence >= 1
+        and float(np.abs(one.paper - card.paper).sum()) < STEP
+        and one.ink >= CLEAR_INK
+        for one in looked
+    )
+
+
+def _holds_small_cards(card: _Looked, looked: list[_Looked]) -> bool:
+    """Whether sure card-shaped outlines, much smaller than ``card``, lie inside it: cards lying
+    on a clipboard or a tray that was taken as the card."""
+    return any(
+        one.outline.sure
+        and one.card_aspect
+        and one.area <= HOLDS_AREA * card.area
+        and _within(one, card) >= INSIDE_SHARE
+        for one in looked
+    )
+
+
 def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     """The one card in a BGR picture to teach from; UserError (one line) when there is none,
     more than one, or it is cut by the picture's edge or covered.
@@ -275,7 +320,9 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     only one of a card's shape and size that fits (a whole outline stepping to the table all
     round) among sure outlines that are clearly something else (a book cover, a postcard); with
     no sure outline, one unmistakably clear outline. No other outline of a card's size and
-    shape may lie apart from it (a second card, a card partly covered).
+    shape may lie apart from it (a second card, a card partly covered). Nor may the card be
+    squarer than a card, hold smaller cards, lie within a larger outline of its paper printed
+    as cards are, or have another card's strip beside it (:func:`vision.card_beneath.cards_beneath`).
     """
     lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB)
     smallest = TEACH_MIN_AREA * colour.shape[0] * colour.shape[1]
@@ -314,8 +361,22 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
             f"the card in {what} is partly covered or an edge does not stand out from the table: "
             "show the whole card on a darker or more coloured surface"
         )
+    if card.aspect > CARD_ASPECT[1]:
+        # A whole card is 63 x 88 mm: squarer than a tilted card can look, the outline is two
+        # cards overlapping side by side, or a card with an end covered (its top under a paper).
+        raise UserError(
+            f"the card in {what} does not have a card's shape (covered in part, or lying on another "
+            "card): show one whole card alone"
+        )
     if _holds_cards(card, looked):
         raise UserError(f"2 cards side by side in {what}: show one card alone, apart from others")
+    if _holds_small_cards(card, looked):
+        raise UserError(f"cards lie on something card-shaped in {what}: show one card alone on the table")
+    if _among_cards(card, looked) or cards_beneath(colour, [card.outline.quad], BENEATH_DEPTH):
+        # The live reader's own search for a card beneath another (its strip beside the card).
+        raise UserError(
+            f"the card in {what} lies on or beside other cards: show one card alone, apart from others"
+        )
     if paper_beside(lab, card.outline.quad, card.paper) >= TOUCH_SHARE:
         raise UserError(
             f"the card in {what} touches another card or paper of its colour: "
