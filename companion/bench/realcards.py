@@ -17,7 +17,9 @@ of the shared photos contradicts its photo (``LABEL_FIXES``): the bench uses wha
 
 Also reported: the outline search alone on every photo of the part (``outline_search``: the
 plain search the camera runs every frame; ``outline_search_thorough``: the one teaching uses),
-the photos whose single card could not be taught (refused, with the reason), the never-taught check
+the photos whose single card could not be taught (refused, with the reason), every multi-card
+photo read as a camera sees cards laid under it (``realcards.laid``: an empty table, the cards
+arriving, then lying still), the never-taught check
 (``realcards.untaught``: each rank in turn left untaught, the photos holding it read: any id on
 it is wrong), the multi-card photos read as a cheap webcam would take them
 (``realcards.webcam_like``, taught from the phone's photos), the never-taught check on those
@@ -232,10 +234,14 @@ def webcam_like(image: Any, seed: int) -> Any:
 
 
 def _read(
-    deck: Any, multis: list[Photo], webcam: bool = False, seeds: list[int] | None = None
+    deck: Any, multis: list[Photo], webcam: bool = False, seeds: list[int] | None = None, laid: bool = False
 ) -> tuple[Tally, list[str], list[float]]:
     """Read ``multis`` (as they are, or their webcam-like copies: ``seeds`` per photo, by
-    default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo."""
+    default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo.
+    ``laid``: as a camera sees the cards laid (an empty table first, then the cards arriving,
+    then lying still; the reading once they lie still), not as a photo read at once."""
+    import numpy as np
+
     from vision.image_files import read_image
     from vision.reader import CardReader
 
@@ -246,6 +252,10 @@ def _read(
             image = webcam_like(image, index if seeds is None else seeds[index])
         # A fresh reader per photo: nothing carried over from the photo before.
         reader = CardReader(GAME, use_mat=False, enrolled=deck)
+        if laid:
+            reader.read(np.full_like(image, 90))  # the empty table (a plain grey one)
+            reader.read(image)  # the cards arrive
+            image = image.copy()  # and lie still
         cpu = time.thread_time()
         reading = reader.read(image)
         photo_ms.append((time.thread_time() - cpu) * 1000)
@@ -313,6 +323,24 @@ def _read_part(name: str, photos: list[Photo], taught: Taught, multis: list[Phot
     }
 
 
+def _laid(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+    """The multi-card photos read as a camera sees cards laid under it (see :func:`_read`): the
+    path of the daemon's camera thread, where a photo read at once is the first frame's."""
+    with tempfile.TemporaryDirectory() as store:
+        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, laid=True)
+    return {
+        "figure": "realcards.laid",
+        "read_photos": len(multis),
+        "cards": tally.cards,
+        "correct": tally.correct,
+        "wrong": tally.wrong + tally.phantom_ids,
+        "unidentified": tally.unidentified,
+        "missed": tally.missed,
+        "phantoms_per_10_photos": round(10 * tally.phantoms / max(1, len(multis)), 2),
+        "wrong_examples": wrongs[:5],
+    }
+
+
 def _webcam(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
     """Taught from the phone's photos, read in webcam-like copies of the multi-card photos
     (another camera: softer, noisier, another colour balance)."""
@@ -372,6 +400,9 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     for name in parts:
         chosen = [p for i, p in enumerate(photos) if name == "all" or part_of(i) == name]
         yield _read_part(name, chosen, taught, [p for p in chosen if len(p.cards) > 1])
+    whole = args.part in ("each", "all")
+    laid = [p for i, p in enumerate(photos) if len(p.cards) > 1 and (whole or part_of(i) == args.part)]
+    yield _laid(taught, laid)
     if args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1])
     if args.webcam:
