@@ -79,9 +79,10 @@ def _line_scores(lightness: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
     # A pixel of slack either way: the line is drawn on a coarse grid.
     step = cv2.dilate(step, np.ones((1, 3), np.uint8)) > STEP
     valley = _thin_lines(lightness)
-    top, bottom = np.meshgrid(starts, stops, indexing="ij")
-    keep = np.abs(top - bottom) <= m // 3
-    top, bottom = top[keep], bottom[keep]
+    # Every start with every stop near enough square across (row-major, as a meshgrid's mask
+    # would give them, without building the grids).
+    pairs = np.nonzero(np.abs(starts[:, None] - stops[None, :]) <= m // 3)
+    top, bottom = starts[pairs[0]], stops[pairs[1]]
     rows = np.arange(n)
     path = np.round(top[:, None] + (bottom - top)[:, None] * rows[None, :] / (n - 1)).astype(np.intp)
     share = (step | valley)[rows[None, :], path].mean(axis=1)
