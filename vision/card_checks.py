@@ -88,9 +88,11 @@ def side_colours(
     normals = np.where(outward, normals, -normals)
     points = q[:, None] + (ends - q)[:, None] * np.asarray(along)[None, :, None]  # 4 x A x 2
     at = np.round(points[:, :, None] + normals[:, None, None, :] * offsets[None, None, :, None]).astype(int)
-    ok = (at[..., 0] >= 0) & (at[..., 0] < w) & (at[..., 1] >= 0) & (at[..., 1] < h)
-    xs, ys = np.clip(at[..., 0], 0, w - 1), np.clip(at[..., 1], 0, h - 1)
-    return lab[ys, xs].astype(np.float32), ok
+    # Both axes clipped at once (np.clip's wrapper costs more than the two ufuncs); a sample
+    # lies in the picture where clipping left it where it was.
+    inside = np.minimum(np.maximum(at, 0), (w - 1, h - 1))
+    ok = (inside == at).all(axis=-1)
+    return lab[inside[..., 1], inside[..., 0]].astype(np.float32), ok
 
 
 def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
@@ -128,6 +130,10 @@ def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
     return votes / total if total else 0.0
 
 
+#: Where along each side (shares of it) :func:`refine` looks across it.
+_REFINE_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)[None, :, None]
+
+
 def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
     """Move each side of ``quad`` onto the strongest step between card and table near it.
 
@@ -137,17 +143,20 @@ def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -
     side and neighbouring sides meet in the new corners. Sides with too few clear steps stay.
     """
     h, w = lightness.shape
-    q = order_quad(quad).astype(np.float32)
+    q = order_quad(quad)  # float32, a new array
     centre = q.mean(axis=0)
     reach = max(3.0, reach_share * math.sqrt(cv2.contourArea(q)))
     offsets = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
-    starts, ends = q, np.roll(q, -1, axis=0)
-    directions = (ends - starts) / (np.linalg.norm(ends - starts, axis=1, keepdims=True) + 1e-6)
+    # Each step once, and indexing rather than np.roll or np.linalg.norm (the same float32
+    # arithmetic): this runs for every outline looked at, on 4 x 2 arrays where numpy's
+    # per-call overhead is most of the cost.
+    starts, ends = q, q[[1, 2, 3, 0]]
+    sides = ends - starts
+    directions = sides / (np.sqrt((sides * sides).sum(axis=1, keepdims=True)) + 1e-6)
     normals = np.stack([directions[:, 1], -directions[:, 0]], axis=1)
     outward = np.einsum("ij,ij->i", normals, (starts + ends) / 2 - centre) >= 0
     normals[~outward] *= -1
-    ts = np.linspace(0.12, 0.88, 16, dtype=np.float32)[None, :, None]
-    base = starts[:, None, :] + (ends - starts)[:, None, :] * ts  # 4 x 16 x 2
+    base = starts[:, None, :] + sides[:, None, :] * _REFINE_ALONG  # 4 x 16 x 2
     # Every profile across every side in one remap: 64 rows of len(offsets) samples.
     samples = base[:, :, None, :] + offsets[None, None, :, None] * normals[:, None, None, :]
     xs = np.clip(samples[..., 0], 0, w - 1).reshape(64, -1)
@@ -202,6 +211,7 @@ def refine_in_frame(frame: np.ndarray, quad: np.ndarray, reach_share: float = 0.
 
 #: The card is looked at flattened to this size (px) for the border and ink checks.
 _LOOK_W, _LOOK_H = 40, 56
+_LOOK_CORNERS = np.array([[0, 0], [_LOOK_W - 1, 0], [_LOOK_W - 1, _LOOK_H - 1], [0, _LOOK_H - 1]], np.float32)
 
 
 #: A side's band is even when this share of it lies within a small colour distance of its paper.
@@ -270,8 +280,7 @@ def card_paper(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> tupl
     across the card), and the sides' papers are compared by colour, and by lightness only as
     far as shade goes (half the card may lie in shade).
     """
-    target = np.array([[0, 0], [_LOOK_W - 1, 0], [_LOOK_W - 1, _LOOK_H - 1], [0, _LOOK_H - 1]], np.float32)
-    homography = cv2.getPerspectiveTransform(order_quad(quad), target)
+    homography = cv2.getPerspectiveTransform(order_quad(quad), _LOOK_CORNERS)
     card = cv2.warpPerspective(lab, homography, (_LOOK_W, _LOOK_H), flags=cv2.INTER_AREA).astype(np.float32)
     # Each side's bands, leaving out the corners where indices sit.
     insets = (1, 2, 3)
@@ -282,21 +291,22 @@ def card_paper(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> tupl
         _side_paper([card[10:-10, -1 - i] for i in insets]),
     ]
     medians = np.array([paper for _share, paper in best])
-    paper = np.median(medians, axis=0)
+    # _median_rows, not np.median: the same values, without its overhead on four rows.
+    paper = _median_rows(medians)
     inner = card[8:-8, 6:-6].reshape(-1, 3)
     if (np.abs(inner - paper).sum(axis=1) > 50).mean() < 0.02:
         return 0, paper
     even = np.array([share >= _EVEN_SHARE for share, _paper in best])
     if even.sum() < (2 if covered else 4):
         return 1, paper
-    paper = np.median(medians[even], axis=0)
+    paper = _median_rows(medians[even])
     return (2 if same_paper(medians[even]) else 1), paper
 
 
 def same_paper(papers: np.ndarray) -> bool:
     """Whether the paper colours (N x 3, Lab) are one paper: one colour (a and b), lightness
     within what shade does (half a card may lie in shade)."""
-    middle = np.median(papers, axis=0)
+    middle = _median_rows(papers)
     colour = np.abs(papers[:, 1:] - middle[1:]).sum(axis=1).max()
     light = papers[:, 0].min() / max(1.0, papers[:, 0].max())
     return bool(colour <= 20 and light >= 0.5)

@@ -51,26 +51,38 @@ class Seam:
     end: float
 
 
+def _thin_lines(lightness: np.ndarray) -> np.ndarray:
+    """Where each row of ``lightness`` has a thin dark line (a pixel of slack either way)."""
+    padded = cv2.copyMakeBorder(lightness, 0, 0, 2, 2, cv2.BORDER_REPLICATE)
+    valley = np.minimum(padded[:, :-4], padded[:, 4:]) - padded[:, 2:-2]
+    return cv2.dilate(valley, np.ones((1, 3), np.uint8)) > VALLEY
+
+
 def _line_scores(lightness: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For every straight line from the first row to the last of ``lightness`` (n x m): its
     column at the first and last row, and whether it is a seam (see the module's docstring)."""
     n, m = lightness.shape
-    padded = np.pad(lightness, ((0, 0), (2, 2)), mode="edge")
-    step = np.abs(padded[:, 3:-1] - padded[:, 1:-3])
-    valley = np.minimum(padded[:, :-4], padded[:, 4:]) - padded[:, 2:-2]
-    # A pixel of slack either way: the line is drawn on a coarse grid.
-    step = cv2.dilate(step, np.ones((1, 3), np.uint8)) > STEP
-    valley = cv2.dilate(valley, np.ones((1, 3), np.uint8)) > VALLEY
     # A seam shows as a thin line in most of the first and the last few rows: only lines
     # between such places are followed. A line near a side is a printed frame round the art
     # (or a sliver of a card under another: too little to tell), not a seam.
     margin = int(_SIDE_MARGIN * m)
     inner = np.arange(margin, m - margin)
-    starts = inner[valley[:_END_ROWS, margin : m - margin].sum(axis=0) >= _END_HITS]
-    stops = inner[valley[-_END_ROWS:, margin : m - margin].sum(axis=0) >= _END_HITS]
-    top, bottom = np.meshgrid(starts, stops, indexing="ij")
-    keep = np.abs(top - bottom) <= m // 3
-    top, bottom = top[keep], bottom[keep]
+    # The end rows are looked at first, alone: most outlines are one card, with no thin line
+    # there, and the rest of the rows need not be (each row's lines are its own).
+    end_rows = _thin_lines(np.concatenate((lightness[:_END_ROWS], lightness[-_END_ROWS:])))
+    starts = inner[end_rows[:_END_ROWS, margin : m - margin].sum(axis=0) >= _END_HITS]
+    stops = inner[end_rows[_END_ROWS:, margin : m - margin].sum(axis=0) >= _END_HITS]
+    if not len(starts) or not len(stops):
+        return np.empty(0, np.intp), np.empty(0, np.intp), np.empty(0, bool)
+    padded = cv2.copyMakeBorder(lightness, 0, 0, 2, 2, cv2.BORDER_REPLICATE)
+    step = np.abs(padded[:, 3:-1] - padded[:, 1:-3])
+    # A pixel of slack either way: the line is drawn on a coarse grid.
+    step = cv2.dilate(step, np.ones((1, 3), np.uint8)) > STEP
+    valley = _thin_lines(lightness)
+    # Every start with every stop near enough square across (row-major, as a meshgrid's mask
+    # would give them, without building the grids).
+    pairs = np.nonzero(np.abs(starts[:, None] - stops[None, :]) <= m // 3)
+    top, bottom = starts[pairs[0]], stops[pairs[1]]
     rows = np.arange(n)
     path = np.round(top[:, None] + (bottom - top)[:, None] * rows[None, :] / (n - 1)).astype(np.intp)
     share = (step | valley)[rows[None, :], path].mean(axis=1)
