@@ -51,6 +51,7 @@ def test_two_cards_on_a_table_of_their_colour_are_refused(paper: tuple[int, int,
         "IMG_2484.JPG",  # on a white tray painted with birds and leaves
         "IMG_2477.JPG",  # on a white tray, in sun and shade
         "IMG_2526.JPG",  # in a white bowl
+        "IMG_2509.JPG",  # a queen on a light counter: the outline searches find only her art
     ],
 )
 def test_a_real_card_on_a_light_table_is_taught_whole(name: str) -> None:

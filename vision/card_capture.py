@@ -366,10 +366,20 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     if not card.outline.whole:
         raise UserError(f"the card in {what} is cut by the picture's edge or covered: show the whole card")
     if not card.fits and not faint:
-        raise UserError(
+        unclear = UserError(
             f"the card in {what} is partly covered or an edge does not stand out from the table: "
             "show the whole card on a darker or more coloured surface"
         )
+        # An outline whose edge does not stand out all round: on a light table, the card's faint
+        # edge may (the outline was its art's frame, or a part of it). Only the card round that
+        # outline is taken; a card elsewhere would leave the outline as a second, covered card.
+        try:
+            found = _on_light_table(colour, lab, what)
+        except UserError:
+            raise unclear from None
+        if _overlap(found, card) < SAME_SHARE:
+            raise unclear
+        card, faint = found, True
     if card.aspect > CARD_ASPECT[1]:
         # A whole card is 63 x 88 mm: squarer than a tilted card can look, the outline is two
         # cards overlapping side by side, or a card with an end covered (its top under a paper).
