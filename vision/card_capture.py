@@ -20,6 +20,7 @@ from vision.card_beneath import cards_beneath
 from vision.card_checks import border_contrast, card_paper, order_quad, side_colours
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
+from vision.light_table_outlines import light_table_cards
 
 #: Depths (share of the outline's size) of the samples either side of a side: a few, and the
 #: median taken, so a thin printed line beside the card is one sample, not a step.
@@ -62,12 +63,19 @@ def side_steps(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return shares
 
 
+def paper_beside_sides(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """For each side of ``quad``, the share of its length along which, a little outside it,
+    lies paper of the colour ``paper`` (Lab): a second card touching it, the card going on, or
+    a table as light as the card (0..1 each)."""
+    outside, ok = _beside(lab, quad, _BESIDE_DEPTHS)
+    near = (np.abs(outside - paper).sum(axis=2) <= PAPER_NEAR) & ok
+    return np.asarray(near.sum(axis=1) / np.maximum(ok.sum(axis=1), 1))
+
+
 def paper_beside(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
     """The largest share of a side of ``quad`` along which, a little outside it, lies paper
     of the colour ``paper`` (Lab): a second card touching it, or the card going on (0..1)."""
-    outside, ok = _beside(lab, quad, _BESIDE_DEPTHS)
-    near = (np.abs(outside - paper).sum(axis=2) <= PAPER_NEAR) & ok
-    return float((near.sum(axis=1) / np.maximum(ok.sum(axis=1), 1)).max())
+    return float(paper_beside_sides(lab, quad, paper).max())
 
 
 #: A card to teach from covers at least this share of the picture (the companion's 1280x720
@@ -332,6 +340,9 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     looked.sort(key=lambda one: (not one.outline.sure, not one.strong, not one.fits, -one.contrast))
     everything = _distinct(looked)
     sure = [one for one in everything if one.outline.sure]
+    # A card found by its faint edge on a light table: that edge stands for the step to the
+    # table the other outlines are checked for.
+    faint = False
     if len(sure) == 1 and sure[0].fits:
         card = sure[0]
     else:
@@ -350,17 +361,25 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         elif sure:
             card = sure[0]  # refused below: why it cannot be taught
         else:
-            raise UserError(
-                f"no card found in {what}: lay one card face up where the whole card shows, "
-                "on a surface darker or more coloured than the card"
-            )
+            card = _on_light_table(colour, lab, what)
+            faint = True
     if not card.outline.whole:
         raise UserError(f"the card in {what} is cut by the picture's edge or covered: show the whole card")
-    if not card.fits:
-        raise UserError(
+    if not card.fits and not faint:
+        unclear = UserError(
             f"the card in {what} is partly covered or an edge does not stand out from the table: "
             "show the whole card on a darker or more coloured surface"
         )
+        # An outline whose edge does not stand out all round: on a light table, the card's faint
+        # edge may (the outline was its art's frame, or a part of it). Only the card round that
+        # outline is taken; a card elsewhere would leave the outline as a second, covered card.
+        try:
+            found = _on_light_table(colour, lab, what)
+        except UserError:
+            raise unclear from None
+        if _overlap(found, card) < SAME_SHARE:
+            raise unclear
+        card, faint = found, True
     if card.aspect > CARD_ASPECT[1]:
         # A whole card is 63 x 88 mm: squarer than a tilted card can look, the outline is two
         # cards overlapping side by side, or a card with an end covered (its top under a paper).
@@ -377,7 +396,11 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         raise UserError(
             f"the card in {what} lies on or beside other cards: show one card alone, apart from others"
         )
-    if paper_beside(lab, card.outline.quad, card.paper) >= TOUCH_SHARE:
+    beside = paper_beside_sides(lab, card.outline.quad, card.paper) >= TOUCH_SHARE
+    # A card found by its faint edge lies on a table of its paper's colour: paper beside two
+    # sides or more is that table. Beside one side only, with the table of another colour
+    # round the rest, it is a card or a sheet touching it.
+    if beside.any() and not (faint and beside.sum() >= 2):
         raise UserError(
             f"the card in {what} touches another card or paper of its colour: "
             "show one card alone, apart from other cards and paper"
@@ -386,3 +409,27 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     if any(_rival(one, card, not card.outline.sure) for one in others):
         raise UserError(f"more than one card-shaped outline in {what}: show one card alone")
     return card.outline
+
+
+def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str) -> _Looked:
+    """The one card on a table as light as itself (:mod:`vision.light_table_outlines`), when
+    the outline searches found no card; UserError when there is none or more than one."""
+    found = light_table_cards(colour, TEACH_MIN_AREA)
+    if not found.cards:
+        raise UserError(
+            f"no card found in {what}: lay one card face up where the whole card shows, "
+            "on a surface darker or more coloured than the card"
+        )
+    if len(found.cards) > 1:
+        raise UserError(f"{len(found.cards)} card-shaped outlines in {what}: show one card alone")
+    card = found.cards[0]
+    area = cv2.contourArea(card)
+    for other in found.outlined:
+        inter, _ = cv2.intersectConvexConvex(card, other)
+        size = cv2.contourArea(other)
+        # Another outline of a card's size and shape with its edge all round, apart from the
+        # card: a second card, even if too plain to be sure of.
+        apart = inter < (1 - SAME_SHARE) * min(area, size)
+        if apart and RIVAL_AREA[0] * area <= size <= RIVAL_AREA[1] * area:
+            raise UserError(f"more than one card-shaped outline in {what}: show one card alone")
+    return _look(lab, CardOutline(card, False, True))
