@@ -194,3 +194,22 @@ def test_a_look_alike_whose_corner_indices_both_show_something_else_is_never_nam
 
     assert named(synthetic_face(11)) == ["plum"]  # the taught face, at the same place: found
     assert named(without_indices(synthetic_face(11))) == []
+
+
+def test_a_card_placed_past_the_card_it_was_found_on_has_no_paper_border_and_is_refused() -> None:
+    """The border check of the face search: a card placed where it lies has its paper all round
+    its border; placed a pip off, reaching past the card beneath it onto the table (a taught
+    nine mapped onto an untaught ten, IMG_2681), its border there is table, not paper."""
+    from vision.face_search import _border_is_paper
+
+    scene = SimulatedTable(GAME, seed=51, mat=False, style=scene_style(51, "dark", card_px=160, tilt=5))
+    x, y = scene.centre
+    scene.place_art(synthetic_face(11), (x, y), 0.0, label="one")
+    grey = cv2.cvtColor(scene.frame(), cv2.COLOR_BGR2GRAY)
+    card = next(p.corners for p in scene.all_placed()).astype(np.float32)
+    middle = card.mean(axis=0)
+    compared = middle + (card - middle) * 0.6
+    assert _border_is_paper(grey, card, compared, card)
+    up = (card[0] - card[3]) * 0.6  # most of the card's length past its top end, onto the table
+    shifted = card + up
+    assert not _border_is_paper(grey, shifted, compared + up, shifted)

@@ -91,6 +91,10 @@ INDEX_IN_VIEW = 0.8
 #: a nine on a webcam-like copy (its nine mapped one pip off, IMG_2579) -0.11 and 0.10; of 219
 #: right cards, the better index 0.28 at the lowest (webcam-like), most above 0.6.
 INDEX_AGREE = 0.2
+#: The border band is looked at this share of the way in from the card's corners to its centre,
+#: at this many samples in view at least; this share of them must be within ``BORDER_DROP`` grey
+#: levels of the paper (the lighter tenth of what is compared).
+BORDER_INSET, BORDER_SAMPLES, BORDER_PAPER, BORDER_DROP = 0.05, 8, 0.6, 45.0
 
 
 @dataclass(frozen=True)
@@ -250,6 +254,8 @@ class FaceSearch:
         if parts is None:
             return None
         visible, compared, in_view = parts
+        if not _border_is_paper(grey, card, compared, in_view):
+            return None
         # Found at the search's scale, compared at the frame's own: a small card keeps its detail.
         score, block, view = self._compare(fit.ref, zoom @ fit.homography, full, compared / scale)
         if score < VERIFY_SCORE or block > VERIFY_BLOCK:
@@ -398,6 +404,33 @@ def _inside(points: np.ndarray, polygon: np.ndarray) -> np.ndarray:
 def _overlaps(card: np.ndarray, points: np.ndarray) -> bool:
     """Half of ``points`` (another fit's inliers) inside ``card``: the same place."""
     return bool(len(points) and _inside(points, card).mean() >= 0.5)
+
+
+def _border_is_paper(grey: np.ndarray, card: np.ndarray, compared: np.ndarray, in_view: np.ndarray) -> bool:
+    """Whether the card's border band, where it is in view (in the frame, under no known card),
+    is as light as its paper: a card lies there. A taught face mapped a pip off onto another
+    card (an untaught ten taken for a taught nine) reaches past that card onto the table; a card
+    whose border is nowhere in view says nothing (True)."""
+    h, w = grey.shape[:2]
+    centre = card.mean(axis=0)
+    inset = card + (centre - card) * BORDER_INSET  # the band just inside the card's edge
+    along = np.linspace(0.05, 0.95, 24, dtype=np.float32)[:, None]
+    points = np.concatenate([inset[i] + (inset[(i + 1) % 4] - inset[i]) * along for i in range(4)])
+    polygon = np.asarray(in_view, np.float32).reshape(-1, 1, 2)
+    shown = [
+        (int(x), int(y))
+        for x, y in points
+        if 0 <= x < w and 0 <= y < h and cv2.pointPolygonTest(polygon, (float(x), float(y)), False) > 0
+    ]
+    if len(shown) < BORDER_SAMPLES:
+        return True
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [np.round(np.asarray(compared, np.float32)).astype(np.int32)], 1)
+    if not mask.any():
+        return True
+    paper = float(np.percentile(grey[mask > 0], 90))
+    values = np.array([grey[y, x] for x, y in shown], np.float32)
+    return float((values >= paper - BORDER_DROP).mean()) >= BORDER_PAPER
 
 
 def _visible(
