@@ -9,7 +9,6 @@ worse than a refusal. The checks here are stricter and look at each side on its 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import cv2
@@ -17,7 +16,17 @@ import numpy as np
 
 from companion.errors import UserError
 from vision.card_beneath import cards_beneath
-from vision.card_checks import border_contrast, card_paper, order_quad, side_colours
+from vision.card_checks import (
+    FACE_INK,
+    TEACH_ASPECT,
+    aspect,
+    border_contrast,
+    card_paper,
+    ink_share,
+    light_paper,
+    order_quad,
+    side_colours,
+)
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
 from vision.light_table_outlines import light_table_cards
@@ -91,16 +100,12 @@ ALONE_CONTRAST = 0.95
 #: whole card on the development photos: 0.94 and more on 95 %; an outline that is a part of a
 #: card, the rest under a toy or a pan's handle: 0.5 and less on its side across the card).
 FIT_STEP = 0.6
-#: A card's short / long side under a phone's perspective (development photos, the cards
-#: taught: 2nd to 98th percentile 0.64-0.84); postcards, envelopes and book covers lying near a
-#: card are mostly longer (0.58-0.62) or squarer.
-CARD_ASPECT = (0.62, 0.86)
 #: Another card of the same deck at the same distance covers about the same area: an outline
 #: outside this range of the card's area is no second card (a mint box, a book).
 RIVAL_AREA = (0.4, 2.5)
-#: ... and its short / long side within this range (a little longer than ``CARD_ASPECT``: a
+#: ... and its short / long side within this range (a little longer than ``TEACH_ASPECT``: a
 #: second card seen a little askew must not pass for a postcard, 0.58-0.59 on the photos).
-RIVAL_ASPECT = (0.6, CARD_ASPECT[1])
+RIVAL_ASPECT = (0.6, TEACH_ASPECT[1])
 #: ... and, for a card taken without a sure paper band (:data:`CLEAR_STEP`), a wider range.
 CLEAR_RIVAL_AREA = (0.15, 7.0)
 #: An outline without a sure paper band is taken only when it is this clear: every side
@@ -111,16 +116,7 @@ CLEAR_CONTRAST = 0.85
 #: development photos: 2nd to 98th percentile; an outline cut short along the card, or taking
 #: in a strip of table, without a paper band to tell, is longer or squarer).
 CLEAR_ASPECT = (0.64, 0.84)
-#: ... and a card's face: this share of its inside is ink (the taught faces: 0.24 and more;
-#: a napkin, a sheet of paper, an envelope: 0.03-0.14) ...
-CLEAR_INK = 0.2
-#: ... on light, nearly colourless paper (Lab; the taught faces: lightness 167-254, a card
-#: behind a wire mesh 97, colour 0-16 from neutral; wood, a dark cloth, a painted bird: darker
-#: or more coloured).
-CLEAR_PAPER_LIGHT = 140.0
-CLEAR_PAPER_CHROMA = 20.0
-#: Ink: a pixel this far (summed Lab) from the paper's colour.
-INK_STEP = 50.0
+#: ... and a card's face (``FACE_INK``) on light, nearly colourless paper (``light_paper``).
 #: Paper of the card's colour just outside half of one side: a card lying over or beside
 #: another (multi-card photos taken as one card: 0.75, 0.81), or the card going on past the
 #: outline (the single cards taught: 0.56 at most, on white paper or a white book's edge).
@@ -132,7 +128,7 @@ INSIDE_SHARE = 0.8
 #: Two outlines are one thing when this share of the smaller lies inside the larger.
 SAME_SHARE = 0.5
 #: An outline round the card (this share of the card inside it) and this much larger, of the
-#: card's paper and printed as a card's face (``CLEAR_INK``): the card lies in a fan or on
+#: card's paper and printed as a card's face (``FACE_INK``): the card lies in a fan or on
 #: another card, or what was taken is only a part of a card (the rest in shadow).
 AROUND_SHARE = 0.8
 AROUND_AREA = (1.2, 4.0)
@@ -166,8 +162,8 @@ class _Looked:
 
     @property
     def card_aspect(self) -> bool:
-        """Shaped like a card seen from above (see ``CARD_ASPECT``)."""
-        return CARD_ASPECT[0] <= self.aspect <= CARD_ASPECT[1]
+        """Shaped like a card seen from above (see ``TEACH_ASPECT``)."""
+        return TEACH_ASPECT[0] <= self.aspect <= TEACH_ASPECT[1]
 
     @property
     def strong(self) -> bool:
@@ -197,7 +193,7 @@ class _Looked:
         return (
             self.outlined
             and CLEAR_ASPECT[0] <= self.aspect <= CLEAR_ASPECT[1]
-            and self.ink >= CLEAR_INK
+            and self.ink >= FACE_INK
             and self.paper_like
             and not self.seams
         )
@@ -205,31 +201,16 @@ class _Looked:
     @property
     def paper_like(self) -> bool:
         """Its border is light, nearly colourless paper, as a card's."""
-        light, a, b = (float(v) for v in self.paper)
-        return light >= CLEAR_PAPER_LIGHT and abs(a - 128) + abs(b - 128) <= CLEAR_PAPER_CHROMA
-
-
-def ink_share(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
-    """The share of the inside of ``quad`` (its paper border left out) that is ink: far from
-    the paper's colour ``paper`` (Lab)."""
-    size = (40, 56)  # as :func:`vision.card_checks.card_paper` looks at a card
-    target = np.array([[0, 0], [size[0] - 1, 0], [size[0] - 1, size[1] - 1], [0, size[1] - 1]], np.float32)
-    homography = cv2.getPerspectiveTransform(order_quad(quad).astype(np.float32), target)
-    card = cv2.warpPerspective(lab, homography, size, flags=cv2.INTER_AREA).astype(np.float32)
-    inner = card[8:-8, 6:-6].reshape(-1, 3)
-    return float((np.abs(inner - paper).sum(axis=1) > INK_STEP).mean())
+        return light_paper(self.paper)
 
 
 def _look(lab: np.ndarray, outline: CardOutline) -> _Looked:
     quad = order_quad(outline.quad)
-    q = quad.tolist()
-    sides = [math.dist(q[i], q[(i + 1) % 4]) for i in range(4)]
-    aspect = (sides[0] + sides[2]) / max(1.0, sides[1] + sides[3])
     evidence, paper = card_paper(lab, quad)
     return _Looked(
         outline,
         float(cv2.contourArea(quad)),
-        aspect,
+        aspect(quad),
         evidence,
         paper,
         ink_share(lab, quad, paper),
@@ -303,7 +284,7 @@ def _among_cards(card: _Looked, looked: list[_Looked]) -> bool:
         and _within(card, one) >= AROUND_SHARE
         and one.evidence >= 1
         and float(np.abs(one.paper - card.paper).sum()) < STEP
-        and one.ink >= CLEAR_INK
+        and one.ink >= FACE_INK
         for one in looked
     )
 
@@ -380,7 +361,7 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         if _overlap(found, card) < SAME_SHARE:
             raise unclear
         card, faint = found, True
-    if card.aspect > CARD_ASPECT[1]:
+    if card.aspect > TEACH_ASPECT[1]:
         # A whole card is 63 x 88 mm: squarer than a tilted card can look, the outline is two
         # cards overlapping side by side, or a card with an end covered (its top under a paper).
         raise UserError(

@@ -303,6 +303,44 @@ def card_paper(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> tupl
     return (2 if same_paper(medians[even]) else 1), paper
 
 
+#: Ink: a pixel this far (summed Lab) from the paper's colour.
+INK_STEP = 50.0
+#: A card's face: this share of its inside is ink (the taught faces: 0.24 and more; a napkin, a
+#: sheet of paper, an envelope, a patch of light table: 0.03-0.14).
+FACE_INK = 0.2
+#: A card's paper is light and nearly colourless (Lab; the taught faces: lightness 167-254, a
+#: card behind a wire mesh 97, colour 0-16 from neutral; wood, a dark cloth, a painted bird:
+#: darker or more coloured).
+PAPER_LIGHT, PAPER_CHROMA = 140.0, 20.0
+#: A card to teach from, its short / long side under a phone's perspective (development photos,
+#: the cards taught: 2nd to 98th percentile 0.64-0.84); postcards, envelopes and book covers
+#: lying near a card are mostly longer (0.58-0.62) or squarer.
+TEACH_ASPECT = (0.62, 0.86)
+
+
+def aspect(quad: np.ndarray) -> float:
+    """Short over long side of an outline (mean of opposite sides; ``quad`` ordered as
+    :func:`order_quad`)."""
+    q = np.asarray(quad, np.float32).tolist()
+    sides = [math.dist(q[i], q[(i + 1) % 4]) for i in range(4)]
+    return (sides[0] + sides[2]) / max(1.0, sides[1] + sides[3])
+
+
+def ink_share(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
+    """The share of the inside of ``quad`` (its paper border left out) that is ink: far from
+    the paper's colour ``paper`` (Lab); looked at as :func:`card_paper` looks at a card."""
+    homography = cv2.getPerspectiveTransform(order_quad(quad).astype(np.float32), _LOOK_CORNERS)
+    card = cv2.warpPerspective(lab, homography, (_LOOK_W, _LOOK_H), flags=cv2.INTER_AREA).astype(np.float32)
+    inner = card[8:-8, 6:-6].reshape(-1, 3)
+    return float((np.abs(inner - paper).sum(axis=1) > INK_STEP).mean())
+
+
+def light_paper(paper: np.ndarray) -> bool:
+    """Whether ``paper`` (Lab) is light, nearly colourless paper, as a card's."""
+    light, a, b = (float(v) for v in paper)
+    return light >= PAPER_LIGHT and abs(a - 128) + abs(b - 128) <= PAPER_CHROMA
+
+
 def same_paper(papers: np.ndarray) -> bool:
     """Whether the paper colours (N x 3, Lab) are one paper: one colour (a and b), lightness
     within what shade does (half a card may lie in shade)."""

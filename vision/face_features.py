@@ -248,8 +248,8 @@ class FeatureMatcher:
             source = zlib.crc32(grey.tobytes())  # the picture the cache was made from
             found = cached(cache, source, CACHE_KEY)
             if found is None:
-                soft = cv2.GaussianBlur(small, (0, 0), SOFT_SIGMA)
-                found = self._keypoints(grey), self._keypoints(_normalised_grey(soft, self._clahe))
+                softened = cv2.GaussianBlur(small, (0, 0), SOFT_SIGMA)
+                found = self._keypoints(grey), self._keypoints(_normalised_grey(softened, self._clahe))
                 store(cache, source, *found, CACHE_KEY)
             # Both descriptions are pictures of the face (the ratio test is between faces, so
             # they never count against each other); both are compared as taught (the aligned

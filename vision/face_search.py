@@ -424,11 +424,17 @@ def _border_is_paper(grey: np.ndarray, card: np.ndarray, compared: np.ndarray, i
     ]
     if len(shown) < BORDER_SAMPLES:
         return True
-    mask = np.zeros((h, w), np.uint8)
-    cv2.fillPoly(mask, [np.round(np.asarray(compared, np.float32)).astype(np.int32)], 1)
+    # What is compared, drawn over its own box (not a mask the frame's size per card looked at).
+    outline = np.round(np.asarray(compared, np.float32)).astype(np.int32)
+    x0, y0 = np.maximum(outline.min(axis=0), 0)
+    x1, y1 = np.minimum(outline.max(axis=0) + 1, (w, h))
+    if x1 <= x0 or y1 <= y0:
+        return True
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(mask, [outline - (x0, y0)], 1)
     if not mask.any():
         return True
-    paper = float(np.percentile(grey[mask > 0], 90))
+    paper = float(np.percentile(grey[y0:y1, x0:x1][mask > 0], 90))
     values = np.array([grey[y, x] for x, y in shown], np.float32)
     return float((values >= paper - BORDER_DROP).mean()) >= BORDER_PAPER
 

@@ -24,7 +24,17 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.card_checks import card_paper, card_shaped, order_quad
+from vision.card_checks import (
+    FACE_INK,
+    INK_STEP,
+    TEACH_ASPECT,
+    aspect,
+    card_paper,
+    card_shaped,
+    ink_share,
+    light_paper,
+    order_quad,
+)
 from vision.card_lines import corner_quads
 
 #: Photos larger than this (pixels) are looked at reduced: the faint edges are a few pixels
@@ -36,8 +46,6 @@ FAINT_QUANT = 1.0
 #: The tint channels (Lab a, b) are stretched this much about neutral before edges are looked
 #: for in them: everyday surfaces span about a third of lightness's range in them.
 TINT_GAIN = 3.0
-#: The card's short / long side under a phone's perspective (as teaching's ``CARD_ASPECT``).
-CARD_ASPECT = (0.62, 0.86)
 #: A side shows the card's edge at a sample when the colour change across it (Lab, two pixels
 #: apart) peaks within this many pixels of the side ...
 EDGE_TOLERANCE = 1.5
@@ -49,14 +57,6 @@ EDGE_RATIO = 2.0
 #: Every side shows the edge at this share of its samples (a covered side, or a side through
 #: the table, shows it in patches at most).
 EDGE_SHARE = 0.75
-#: The card's inside is at least this share ink (a card's print; a sheet of paper, a napkin
-#: or a patch of light table has next to none; as teaching's ``CLEAR_INK``).
-MIN_INK = 0.2
-#: Its paper border is light and nearly colourless (Lab, as teaching's checks).
-PAPER_LIGHT = 140.0
-PAPER_CHROMA = 20.0
-#: Ink: this far (summed Lab) from the paper's colour.
-INK_STEP = 50.0
 #: The table round the card (out to this many times its size) ...
 AROUND_GROW = 1.3
 #: ... is light (no ink by the card's paper) on at least this share: the method is for a card
@@ -162,22 +162,6 @@ def edge_all_round(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return np.asarray(shown.mean(axis=1))
 
 
-def _ink_share(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
-    """The share of the inside of ``quad`` (its border left out) far from the paper's colour."""
-    size = (40, 56)
-    target = np.array([[0, 0], [size[0] - 1, 0], [size[0] - 1, size[1] - 1], [0, size[1] - 1]], np.float32)
-    homography = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    card = cv2.warpPerspective(lab, homography, size, flags=cv2.INTER_AREA).astype(np.float32)
-    inner = card[8:-8, 6:-6].reshape(-1, 3)
-    return float((np.abs(inner - paper).sum(axis=1) > INK_STEP).mean())
-
-
-def _aspect(quad: np.ndarray) -> float:
-    q = quad.tolist()
-    sides = [math.dist(q[i], q[(i + 1) % 4]) for i in range(4)]
-    return (sides[0] + sides[2]) / max(1.0, sides[1] + sides[3])
-
-
 def _in_view(quad: np.ndarray, shape: tuple[int, ...], margin: float) -> bool:
     h, w = shape[:2]
     return bool(quad[:, 0].min() > margin and quad[:, 1].min() > margin
@@ -235,7 +219,7 @@ def framed(lab: np.ndarray, quad: np.ndarray) -> bool:
 
 def _edged(lab: np.ndarray, quad: np.ndarray) -> bool:
     """A card's shape with a faint edge along every side."""
-    if not CARD_ASPECT[0] <= _aspect(quad) <= CARD_ASPECT[1]:
+    if not TEACH_ASPECT[0] <= aspect(quad) <= TEACH_ASPECT[1]:
         return False
     return bool(np.all(edge_all_round(lab, quad) >= EDGE_SHARE))
 
@@ -247,10 +231,9 @@ def confirmed(lab: np.ndarray, quad: np.ndarray) -> bool:
     if not _edged(lab, quad):
         return False
     evidence, paper = card_paper(lab, quad)
-    light, a, b = (float(v) for v in paper)
-    if evidence < 2 or light < PAPER_LIGHT or abs(a - 128) + abs(b - 128) > PAPER_CHROMA:
+    if evidence < 2 or not light_paper(paper):
         return False
-    if _ink_share(lab, quad, paper) < MIN_INK or light_around(lab, quad, paper) < LIGHT_AROUND:
+    if ink_share(lab, quad, paper) < FACE_INK or light_around(lab, quad, paper) < LIGHT_AROUND:
         return False
     return not framed(lab, quad)
 

@@ -183,21 +183,19 @@ class TaughtCards:
         its place does not change: a hand moving elsewhere must not make a card named at rest
         come and go, nor an outline it ruled out come back."""
         shape = frame.shape
-        if self._held_small is not None:
-            moved = np.abs(small - self._held_small) > STILL_LEVELS
+        moved = None if self._held_small is None else np.abs(small - self._held_small) > STILL_LEVELS
+        if moved is not None:
             self._held = [o for o in self._held if not (moved & _covered_blocks([o.quad], shape)).any()]
             self._looked &= ~cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         if closely:
-            where: tuple[int, int, int, int] | None = (0, 0, shape[1], shape[0])
-            if self._held_small is not None:
-                where = _changed_box(np.abs(small - self._held_small) > STILL_LEVELS, shape)
+            # What changed since the last close look, grown by CHANGE_REACH (a card reaching into
+            # the change lies wholly inside); all of the frame when there was none.
+            where = (0, 0, shape[1], shape[0]) if moved is None else _changed_box(moved, shape)
             if where is not None:
-                # (Grown by CHANGE_REACH: a card reaching into the change lies wholly inside.)
-                region = where
-                found = find_card_candidates(frame, thorough=True, region=region)
+                found = find_card_candidates(frame, thorough=True, region=where)
                 self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
                 self._held += found
-                self._looked |= _box_blocks(region, shape)
+                self._looked |= _box_blocks(where, shape)
             self._held_small = small
         elsewhere = [o for o in outlines if not self._looked_at(o.quad, shape)]
         return elsewhere + [o for o in self._held if not any(iou(o.quad, p.quad) > 0.5 for p in elsewhere)]
