@@ -7,6 +7,7 @@ them these tests are skipped, saying so. ``companion bench realcards`` measures 
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from companion.bench.realcards import (
     _box,
     _iou,
     _rank,
+    _read,
     default_photos,
     load_photos,
     part_of,
@@ -107,38 +109,54 @@ def test_fanned_cards_are_named_by_the_card_on_top_and_the_strip_beneath() -> No
             assert expected <= named, (name, named)
 
 
-def test_cards_laid_under_the_camera_are_read_as_well_as_a_photo_of_them() -> None:
+@pytest.fixture(scope="module")
+def whole_deck() -> Iterator[EnrolledDeck]:
+    """Every single-card photo taught whole, as `companion bench realcards` teaches them."""
+    with tempfile.TemporaryDirectory() as store:
+        deck = EnrolledDeck(GAME, Path(store))
+        for single in load_photos(PHOTOS):
+            if len(single.cards) == 1:
+                try:
+                    deck.keep(RANKS[_rank(single)], capture_card(read_image(single.path)).cutout)
+                except UserError:  # a photo whose card is not found is not taught
+                    continue
+        yield deck
+
+
+def test_cards_laid_under_the_camera_are_read_as_well_as_a_photo_of_them(whole_deck: EnrolledDeck) -> None:
     """A camera sees the table empty, then cards arriving, then lying still. The frame in which
     the table settles gets the thorough outline search over what changed (as a photo read at
     once gets it over all of it): of IMG_2589's two kings, jack and nine, the plain search alone
     finds two. What it found stands while a hand moves elsewhere."""
-    photos = {p.path.name: p for p in load_photos(PHOTOS)}
-    photo = photos["IMG_2589.JPG"]
-    with tempfile.TemporaryDirectory() as store:
-        deck = EnrolledDeck(GAME, Path(store))
-        for single in photos.values():  # the whole deck, as `companion bench realcards` teaches it
-            if len(single.cards) == 1:
-                try:
-                    deck.keep(RANKS[_rank(single)], capture_card(read_image(single.path)).cutout)
-                except Exception:  # noqa: BLE001 - a photo whose card is not found is not taught
-                    continue
-        image = read_image(photo.path)
-        reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2589.JPG")
+    image = read_image(photo.path)
+    reader = CardReader(GAME, use_mat=False, enrolled=whole_deck)
 
-        def named(frame: object) -> int:
-            reading = reader.read(frame)
-            tally = Tally()
-            boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
-            tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
-            assert tally.wrong == 0 and tally.phantom_ids == 0
-            return tally.correct
+    def named(frame: object) -> int:
+        reading = reader.read(frame)
+        tally = Tally()
+        boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
+        tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+        assert tally.wrong == 0 and tally.phantom_ids == 0
+        return tally.correct
 
-        reader.read(image * 0 + 90)  # the empty table (a plain grey one)
-        named(image)  # the cards arrive
-        assert named(image.copy()) == 4  # the table settles: all four named
-        moving = image.copy()
-        moving[-60:, :60] = 30  # a hand at the table's corner, far from the cards
-        assert named(moving) == 4
+    reader.read(image * 0 + 90)  # the empty table (a plain grey one)
+    named(image)  # the cards arrive
+    assert named(image.copy()) == 4  # the table settles: all four named
+    moving = image.copy()
+    moving[-60:, :60] = 30  # a hand at the table's corner, far from the cards
+    assert named(moving) == 4
+
+
+@pytest.mark.parametrize("scale", [0.7, 2.5])
+def test_another_cameras_resolution_reads_the_same_cards(whole_deck: EnrolledDeck, scale: float) -> None:
+    """A deck taught from phone photos, read in a photo resized as another camera would take it
+    (fewer pixels a card, or a sharper, larger frame): IMG_2589's four cards are all named, and
+    the bench's `realcards.scaled` places its outlines back on the labels."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2589.JPG")
+    tally, wrongs, _ms = _read(whole_deck, [photo], scale=scale)
+    assert wrongs == [] and tally.wrong == 0 and tally.phantom_ids == 0
+    assert tally.correct == 4, tally
 
 
 @pytest.mark.parametrize(

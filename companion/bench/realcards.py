@@ -25,7 +25,9 @@ it is wrong), the multi-card photos read as a cheap webcam would take them
 (``realcards.webcam_like``, taught from the phone's photos), the never-taught check on those
 webcam-like copies (``realcards.webcam_untaught``: a softer picture hides the little that tells
 a look-alike, a ten beside a taught nine, from the taught face), and the speed of a 1280x720 frame
-holding five taught cards, new (moved every frame) and lying still.
+holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
+adds ``realcards.scaled``: the multi-card photos of the part read resized by F (another camera's
+resolution), taught from the photos as they are.
 """
 
 from __future__ import annotations
@@ -62,6 +64,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="untaught",
         action="store_false",
         help="skip the never-taught checks (each rank left untaught in turn, its photos read)",
+    )
+    parser.add_argument(
+        "--scale",
+        dest="scales",
+        type=float,
+        action="append",
+        default=[],
+        metavar="F",
+        help="also read the multi-card photos resized by F (another camera's resolution; repeatable)",
     )
     parser.add_argument(
         "--no-webcam",
@@ -117,9 +128,11 @@ def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return inter / union if union > 0 else 0.0
 
 
-def _box(corners: Any) -> tuple[float, float, float, float]:
-    xs = [float(x) for x, _y in corners]
-    ys = [float(y) for _x, y in corners]
+def _box(corners: Any, scale: float = 1.0) -> tuple[float, float, float, float]:
+    """The axis-aligned box round ``corners``, in the labels' pixels (``corners`` found in a
+    copy resized by ``scale``)."""
+    xs = [float(x) / scale for x, _y in corners]
+    ys = [float(y) / scale for _x, y in corners]
     return min(xs), min(ys), max(xs), max(ys)
 
 
@@ -234,12 +247,20 @@ def webcam_like(image: Any, seed: int) -> Any:
 
 
 def _read(
-    deck: Any, multis: list[Photo], webcam: bool = False, seeds: list[int] | None = None, laid: bool = False
+    deck: Any,
+    multis: list[Photo],
+    webcam: bool = False,
+    seeds: list[int] | None = None,
+    laid: bool = False,
+    scale: float = 1.0,
 ) -> tuple[Tally, list[str], list[float]]:
     """Read ``multis`` (as they are, or their webcam-like copies: ``seeds`` per photo, by
     default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo.
     ``laid``: as a camera sees the cards laid (an empty table first, then the cards arriving,
-    then lying still; the reading once they lie still), not as a photo read at once."""
+    then lying still; the reading once they lie still), not as a photo read at once.
+    ``scale``: each photo resized by it first (area average down, cubic up), its outlines
+    scaled back to the labels' pixels."""
+    import cv2
     import numpy as np
 
     from vision.image_files import read_image
@@ -250,6 +271,9 @@ def _read(
         image = read_image(photo.path)
         if webcam:
             image = webcam_like(image, index if seeds is None else seeds[index])
+        if scale != 1.0:
+            smooth = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
+            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=smooth)
         # A fresh reader per photo: nothing carried over from the photo before.
         reader = CardReader(GAME, use_mat=False, enrolled=deck)
         if laid:
@@ -261,8 +285,10 @@ def _read(
         photo_ms.append((time.thread_time() - cpu) * 1000)
         # A card partly covered: where it lies, and what shows of it (what the label's box
         # surrounds); either places it.
-        seen = [([_box(card.corners)] + ([_box(card.visible)] if card.visible else []), card.card_id)
-                for card in reading.cards]
+        seen = [
+            ([_box(c.corners, scale)] + ([_box(c.visible, scale)] if c.visible else []), c.card_id)
+            for c in reading.cards
+        ]
         wrongs += tally.add(photo, seen)
     return tally, wrongs, photo_ms
 
@@ -360,6 +386,25 @@ def _webcam(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
     }
 
 
+def _scaled(taught: Taught, multis: list[Photo], scale: float) -> dict[str, Any]:
+    """Taught from the photos as they are, read in copies resized by ``scale``: another
+    camera's resolution (a webcam farther from the table sees cards in fewer pixels)."""
+    with tempfile.TemporaryDirectory() as store:
+        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, scale=scale)
+    return {
+        "figure": "realcards.scaled",
+        "scale": scale,
+        "read_photos": len(multis),
+        "cards": tally.cards,
+        "correct": tally.correct,
+        "wrong": tally.wrong + tally.phantom_ids,
+        "unidentified": tally.unidentified,
+        "missed": tally.missed,
+        "phantoms_per_10_photos": round(10 * tally.phantoms / max(1, len(multis)), 2),
+        "wrong_examples": wrongs[:5],
+    }
+
+
 def _untaught(taught: Taught, multis: list[Photo], webcam: bool = False) -> dict[str, Any]:
     """Never misread: for each rank, every other rank taught, the photos holding that rank
     read (as they are, or their webcam-like copies); any id on a card of that rank is wrong
@@ -403,6 +448,8 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     whole = args.part in ("each", "all")
     laid = [p for i, p in enumerate(photos) if len(p.cards) > 1 and (whole or part_of(i) == args.part)]
     yield _laid(taught, laid)
+    for scale in args.scales:
+        yield _scaled(taught, laid, scale)
     if args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1])
     if args.webcam:
