@@ -201,8 +201,7 @@ class CardReader:
         again).
         """
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        # The small copy that changes are judged on, made once for the still check and the
-        # taught cards (~0.2 ms a 1280x720 frame).
+        # The small copy changes are judged on, once for the still check and the taught cards.
         small = small_copy(grey) if self.taught is not None else None
         # Taught cards waiting for the slow stage (or a face search due once the table settles)
         # are read again even in an unchanged frame.
@@ -267,16 +266,11 @@ class CardReader:
         return Reading(cards + unread, to_mat is not None)
 
     def _taught_cards(
-        self,
-        frame: np.ndarray,
-        grey: np.ndarray,
-        known: list[Sighting],
-        to_mat: np.ndarray | None,
-        small: np.ndarray | None = None,
+        self, frame: np.ndarray, grey: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None,
+        small: np.ndarray | None,
     ) -> list[Sighting]:
         """Outlines that no printed card explains, named by the taught faces or unidentified
-        (``grey``: ``frame`` in grey, already made for the markers; ``small``: its small copy
-        for the still checks, when made)."""
+        (``grey``: ``frame`` in grey, already made for the markers; ``small``: its small copy)."""
         assert self.taught is not None
         corners = [np.array(card.corners, np.float32) for card in known]
         seen = self.taught.read(frame, corners, to_mat, grey, small)
