@@ -43,6 +43,9 @@ _BESIDE_DEPTHS = (0.06, 0.1, 0.14)
 PAPER_NEAR = 15.0
 #: Two Lab colours differ (a step between card and table) at this summed distance.
 STEP = 20.0
+#: Shade darkens a card's paper to this share of its lightness at most (as
+#: :func:`vision.card_checks.same_paper` allows across one card).
+SHADE = 0.5
 
 
 def _beside(lab: np.ndarray, quad: np.ndarray, depths: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -266,7 +269,17 @@ def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
         return one.outline.sure or (one.evidence >= 1 and one.paper_like)
     if not RIVAL_ASPECT[0] <= one.aspect <= RIVAL_ASPECT[1]:
         return False
-    return one.outline.sure or (one.evidence >= 1 and one.fits)
+    return one.outline.sure or (one.evidence >= 1 and one.fits and _paper_alike(one, card))
+
+
+def _paper_alike(one: _Looked, card: _Looked) -> bool:
+    """Whether ``one``'s border is of ``card``'s paper: the same tint (Lab a, b within
+    ``STEP``), as light or darker by what shade does (``SHADE``). A second card of the deck has
+    the card's paper round its print; a patch of wood or cloth stepping to the table all round
+    (a beam's end beside the card: tint 38 away) is none."""
+    tint = float(np.abs(one.paper[1:] - card.paper[1:]).sum())
+    light = min(one.paper[0], card.paper[0]) / max(1.0, one.paper[0], card.paper[0])
+    return tint < STEP and light >= SHADE
 
 
 def _within(inner: _Looked, outer: _Looked) -> float:
