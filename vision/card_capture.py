@@ -302,6 +302,23 @@ def _among_cards(card: _Looked, looked: list[_Looked]) -> bool:
     )
 
 
+def _whole_round(part: _Looked, looked: list[_Looked]) -> _Looked | None:
+    """The one card's outline round ``part``, an outline squarer than any card: a shadow's
+    straight edge across a card in sun stops the outline search there, and the lit part is
+    squarer than a card (an ace half in a shadow: 0.93). Round it, of its paper (shade darkens
+    it), an outline clearly one card (:attr:`_Looked.clear`: a card's shape stepping to the
+    table all round, light paper with print, no card's edge across it) is the whole card."""
+    whole = [
+        one
+        for one in looked
+        if one.clear
+        and part.area < one.area <= AROUND_AREA[1] * part.area
+        and _within(part, one) >= AROUND_SHARE
+        and _paper_alike(one, part)
+    ]
+    return whole[0] if len(_distinct(whole)) == 1 else None
+
+
 def _holds_small_cards(card: _Looked, looked: list[_Looked]) -> bool:
     """Whether sure card-shaped outlines, much smaller than ``card``, lie inside it: cards lying
     on a clipboard or a tray that was taken as the card."""
@@ -374,6 +391,8 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         if _overlap(found, card) < SAME_SHARE:
             raise unclear
         card, faint = found, True
+    if card.aspect > TEACH_ASPECT[1]:
+        card = _whole_round(card, looked) or card
     if card.aspect > TEACH_ASPECT[1]:
         # A whole card is 63 x 88 mm: squarer than a tilted card can look, the outline is two
         # cards overlapping side by side, or a card with an end covered (its top under a paper).
