@@ -269,17 +269,25 @@ def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
         return one.outline.sure or (one.evidence >= 1 and one.paper_like)
     if not RIVAL_ASPECT[0] <= one.aspect <= RIVAL_ASPECT[1]:
         return False
-    return one.outline.sure or (one.evidence >= 1 and one.fits and _paper_alike(one, card))
+    # A second card of the deck has the card's paper round its print: beside a card of a
+    # card's light paper, a patch of another tint (wood, cloth; a beam's end: 38 away) stepping
+    # to the table all round is none. Shade darkens paper but leaves its tint, so a second
+    # card in shade stays a rival. Only for a card of a card's paper: a thing of another paper
+    # taken as the card (a green label on a mint box) says nothing of the deck's paper.
+    other_tint = card.paper_like and _tint(one, card) >= STEP
+    return one.outline.sure or (one.evidence >= 1 and one.fits and not other_tint)
+
+
+def _tint(one: _Looked, card: _Looked) -> float:
+    """How far apart the tints (Lab a, b, summed) of two outlines' papers are."""
+    return float(np.abs(one.paper[1:] - card.paper[1:]).sum())
 
 
 def _paper_alike(one: _Looked, card: _Looked) -> bool:
-    """Whether ``one``'s border is of ``card``'s paper: the same tint (Lab a, b within
-    ``STEP``), as light or darker by what shade does (``SHADE``). A second card of the deck has
-    the card's paper round its print; a patch of wood or cloth stepping to the table all round
-    (a beam's end beside the card: tint 38 away) is none."""
-    tint = float(np.abs(one.paper[1:] - card.paper[1:]).sum())
+    """Whether ``one``'s border is of ``card``'s paper: the same tint (within ``STEP``), as
+    light or darker by what shade does (``SHADE``)."""
     light = min(one.paper[0], card.paper[0]) / max(1.0, one.paper[0], card.paper[0])
-    return tint < STEP and light >= SHADE
+    return _tint(one, card) < STEP and light >= SHADE
 
 
 def _within(inner: _Looked, outer: _Looked) -> float:
