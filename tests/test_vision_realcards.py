@@ -213,3 +213,19 @@ def test_an_untaught_ten_under_a_taught_nine_is_never_named_by_its_pips() -> Non
         boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
         tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
     assert tally.wrong == 0 and tally.phantom_ids == 0
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "IMG_2459.JPG",  # beside a beam's end that steps to the floor all round: wood, not paper
+        "IMG_2475.JPG",  # an ace half in a shadow: the lit part is squarer than a card
+    ],
+)
+def test_a_card_by_something_card_shaped_or_in_shade_is_taught_whole(name: str) -> None:
+    """Single-card photos once refused: a card-shaped patch beside the card not of its paper is
+    no second card, and the whole card round a lit part cut off by a shadow is the card. The
+    cut-out is the card's labelled box."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
+    quad = capture_card(read_image(photo.path), name).quad
+    assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
