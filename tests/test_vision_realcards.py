@@ -15,11 +15,14 @@ import pytest
 from companion.bench.realcards import (
     GAME,
     RANKS,
+    Photo,
     Tally,
     _box,
+    _capture,
     _iou,
     _rank,
     _read,
+    _teaching,
     default_photos,
     load_photos,
     part_of,
@@ -229,3 +232,18 @@ def test_a_card_by_something_card_shaped_or_in_shade_is_taught_whole(name: str) 
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
     quad = capture_card(read_image(photo.path), name).quad
     assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
+
+
+def test_the_bench_counts_a_cut_out_that_is_not_its_card_and_a_multi_photo_taken_as_one() -> None:
+    """`realcards.teaching`: a cut-out is checked against its card's label, and a photo of
+    several cards that teaching takes (here: a single-card photo posing as one) is named."""
+    photos = {p.path.name: p for p in load_photos(PHOTOS)}
+    single, several = photos["IMG_2385.JPG"], photos["IMG_2579.JPG"]
+    (rank, (x0, y0, x1, y1)), = single.cards
+    shift = round(0.4 * (x1 - x0))
+    moved = Photo(single.path, ((rank, (x0 + shift, y0, x1 + shift, y1)),))
+    taught = _capture([single, moved])
+    assert len(taught.cutouts) == 2 and taught.wrong_cutouts == ("IMG_2385.JPG",)
+    figure = _teaching(taught, [several, single])
+    assert figure["wrong_cutouts"] == 1
+    assert figure["multi_taken_as_one_photos"] == ["IMG_2385.JPG"]

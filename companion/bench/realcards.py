@@ -17,7 +17,9 @@ of the shared photos contradicts its photo (``LABEL_FIXES``): the bench uses wha
 
 Also reported: the outline search alone on every photo of the part (``outline_search``: the
 plain search the camera runs every frame; ``outline_search_thorough``: the one teaching uses),
-the photos whose single card could not be taught (refused, with the reason), every multi-card
+the photos whose single card could not be taught (refused, with the reason), teaching itself
+(``realcards.teaching``: cut-outs whose outline is not their card's label, ``RIGHT_CUTOUT``, and
+multi-card photos teaching would take as one card), every multi-card
 photo read as a camera sees cards laid under it (``realcards.laid``: an empty table, the cards
 arriving, then lying still), the never-taught check
 (``realcards.untaught``: each rank in turn left untaught, the photos holding it read: any id on
@@ -199,12 +201,20 @@ def _rank(photo: Photo) -> str:
     return fix[1] if fix is not None and rank == fix[0] else rank
 
 
+#: A taught cut-out is right when its outline's box overlaps the card's label at least this much
+#: (while the card lies wholly in the photo; a card cut by the photo's edge is labelled by what
+#: shows of it).
+RIGHT_CUTOUT = 0.85
+
+
 @dataclass(frozen=True)
 class Taught:
-    """The cut-outs of the single-card photos (the enrolment path), and the refusals."""
+    """The cut-outs of the single-card photos (the enrolment path), the refusals, and the
+    photos whose cut-out is not their card (``RIGHT_CUTOUT``)."""
 
     cutouts: tuple[tuple[str, Any], ...]
     refused: tuple[str, ...]
+    wrong_cutouts: tuple[str, ...] = ()
 
 
 def _capture(singles: list[Photo]) -> Taught:
@@ -212,15 +222,48 @@ def _capture(singles: list[Photo]) -> Taught:
     from vision.enrolled import capture_card
     from vision.image_files import read_image
 
-    cutouts, refused = [], []
+    cutouts, refused, wrong = [], [], []
     for photo in singles:
+        image = read_image(photo.path)
         try:
-            capture = capture_card(read_image(photo.path), photo.path.name)
+            capture = capture_card(image, photo.path.name)
         except UserError as error:
             refused.append(str(error))
             continue
         cutouts.append((_rank(photo), capture.cutout))
-    return Taught(tuple(cutouts), tuple(refused))
+        h, w = image.shape[:2]
+        box = photo.cards[0][1]
+        whole = box[0] > 2 and box[1] > 2 and box[2] < w - 3 and box[3] < h - 3
+        if whole and _iou(_box(capture.quad.tolist()), box) < RIGHT_CUTOUT:
+            wrong.append(photo.path.name)
+    return Taught(tuple(cutouts), tuple(refused), tuple(wrong))
+
+
+def _teaching(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+    """Teaching itself: the single-card photos taught, refused and cut out wrongly, and the
+    multi-card photos that teaching would take as one card (each must be refused)."""
+    from companion.errors import UserError
+    from vision.enrolled import capture_card
+    from vision.image_files import read_image
+
+    taken = []
+    for photo in multis:
+        try:
+            capture_card(read_image(photo.path), photo.path.name)
+        except UserError:
+            continue
+        taken.append(photo.path.name)
+    return {
+        "figure": "realcards.teaching",
+        "single_photos": len(taught.cutouts) + len(taught.refused),
+        "taught": len(taught.cutouts),
+        "refused": len(taught.refused),
+        "wrong_cutouts": len(taught.wrong_cutouts),
+        "wrong_cutout_photos": list(taught.wrong_cutouts),
+        "multi_photos": len(multis),
+        "multi_taken_as_one": len(taken),
+        "multi_taken_as_one_photos": taken,
+    }
 
 
 def _deck(taught: Taught, store: Path, leave_out: str | None = None) -> Any:
@@ -442,6 +485,7 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     # Every single-card photo is taught (the README's protocol); the multi-card photos are read
     # by part: thresholds were tuned on dev only.
     taught = _capture([p for p in photos if len(p.cards) == 1])
+    yield _teaching(taught, [p for p in photos if len(p.cards) > 1])
     for name in parts:
         chosen = [p for i, p in enumerate(photos) if name == "all" or part_of(i) == name]
         yield _read_part(name, chosen, taught, [p for p in chosen if len(p.cards) > 1])
