@@ -115,3 +115,19 @@ def test_the_reader_names_a_card_cut_by_the_edge_where_it_shows(tmp_path: Path) 
     assert len(named) == 1 and named[0].confidence >= 0.8
     assert named[0].visible is not None and max(x for x, _y in named[0].visible) <= 400
     assert max(x for x, _y in named[0].corners) > 460
+
+
+def test_a_card_with_a_corner_on_the_border_is_compared_whole(tmp_path: Path, monkeypatch) -> None:
+    """All of it in view but a corner's tip: its outline is not whole (a corner on the border),
+    yet it is compared as a whole card (thumbnails, then features), not by a part."""
+    deck = taught(tmp_path)
+    deck.keep("any", ace_like())
+    card = np.float32([[242.6, 289], [230.3, 171.7], [389.4, 155], [401.7, 272.3]])  # BL: 2.7 px out
+    frame = cut_scene(ace_like(), card)
+    outline = card.copy()
+    outline[3, 0] = 399.0
+    parts: list[int] = []
+    compare = deck.identify_covered
+    monkeypatch.setattr(deck, "identify_covered", lambda *a: parts.append(1) or compare(*a))
+    found = deck.identify(frame, outline, whole=False, thorough=True, cut=True)
+    assert found.card_id == "any" and parts == []

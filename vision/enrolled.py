@@ -40,6 +40,9 @@ PENDING = "pending"
 #: ``Match.method`` of a card cut by the frame's edge, named from its part in view
 #: (:meth:`EnrolledDeck.identify_cut`).
 CUT = "cut"
+#: A card cut by the frame's edge with this share of it in view is compared whole (the rest is
+#: a corner's tip of paper margin; IMG_2588's ace: its corner 1.5 px from the border).
+WHOLE_IN_VIEW = 0.97
 
 #: Cut-outs are stored at this size (px, portrait: 63 x 88 mm at about 3.2 px/mm).
 CUT_W, CUT_H = 200, 280
@@ -260,7 +263,11 @@ class EnrolledDeck:
             shown = part_in_view(card, image.shape)
             if shown is None:
                 continue
-            match = self.identify_covered(image, card, shown)
+            if cv2.contourArea(shown) >= WHOLE_IN_VIEW * cv2.contourArea(np.asarray(card, np.float32)):
+                # All but a corner's tip in view (a corner on the border): a whole card.
+                match = self.identify(image, card, whole=True, thorough=True)
+            else:
+                match = self.identify_covered(image, card, shown)
             if match.card_id is not None:
                 named.append((match, card))
         if not named or len({match.card_id for match, _card in named}) > 1:
