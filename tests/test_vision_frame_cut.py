@@ -66,6 +66,17 @@ def test_a_part_with_one_corner_in_view_is_not_completed() -> None:
     assert not cut_card_shaped(corner, (360, 400), 360 * 400.0)
 
 
+def test_a_card_completed_short_of_the_border_is_no_completion() -> None:
+    """Sides running out of view: the card reaches past the border. A completion ending in
+    view (its far side would have shown) is dropped, even where what shows along its cut
+    sides is within the length tolerance of it."""
+    # A 170 px side in view: 170 * 88/63 = 237 px of card; the sides show 249 px to the border.
+    reaching = np.float32([[150, 265], [150, 95], [399, 95], [399, 265]])
+    assert completed_cards(reaching, (360, 400)) == []
+    # 225 px show: the card's far side (237 px off) lies beyond the border.
+    assert len(completed_cards(reaching + np.float32([[24, 0], [24, 0], [0, 0], [0, 0]]), (360, 400))) == 1
+
+
 def test_an_outline_inside_the_frame_is_not_cut() -> None:
     assert not is_cut(ACROSS - np.float32([200, 0]), (360, 400))
     assert completed_cards(ACROSS - np.float32([200, 0]), (360, 400)) == []

@@ -94,7 +94,13 @@ def completed_cards(quad: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray
     for length in (whole_side / CARD_RATIO, whole_side * CARD_RATIO):
         if max(seen) > (1 + LENGTH_TOLERANCE) * length:
             continue
-        cards.append(np.float32([near + ways[0] * length, near, far, far + ways[1] * length]))
+        card = np.float32([near + ways[0] * length, near, far, far + ways[1] * length])
+        # The sides run out of view, so the card's far corners lie beyond the border: a card
+        # ending in view would have shown its far side (a region of two cards and table
+        # reaching the border once completed to a card ending short of it, IMG_2624).
+        if any(_in_view(p, width, height, margin) for p in (card[0].tolist(), card[3].tolist())):
+            continue
+        cards.append(card)
     return cards
 
 
