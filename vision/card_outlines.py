@@ -55,6 +55,7 @@ from vision.card_checks import (
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
 from vision.card_seams import find_seams, split_at_seams
+from vision.frame_cut import cut_card_shaped
 
 __all__ = ["CardOutline", "find_card_candidates", "find_card_outlines", "order_quad"]
 
@@ -378,7 +379,10 @@ def find_card_candidates(
         # A side pulled onto a shadow's or an object's edge bends the outline: keep the
         # region's own outline then.
         quad = refined if card_shaped(refined, image_area) else quad
-        if not card_shaped(quad, image_area):
+        # A card cut by the frame's edge shows a part of any aspect (a strip along the border):
+        # kept when it completes to a card, never sure (a taught face must name it).
+        cut = not card_shaped(quad, image_area)
+        if cut and not cut_card_shaped(quad, lightness.shape, image_area):
             return
         support = 1.0
         if segments is not None:
@@ -399,8 +403,8 @@ def find_card_candidates(
         # the visible part of one, never whole (scored as the region, below an outline found
         # for the card on top alone).
         seams = find_seams(lightness, quad) if evidence == 2 else []
-        if seams:
-            evidence = 1
+        if seams or cut:
+            evidence = min(evidence, 1)
         score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100
         parts = split_at_seams(quad, seams)
         looks = [card_paper(lab, part, covered=True) for part in parts]
@@ -415,7 +419,7 @@ def find_card_candidates(
         ):
             scored.extend((score, 2, order_quad(part), True) for part in parts)
         if evidence:
-            scored.append((score, evidence, order_quad(quad), False))
+            scored.append((score, evidence, order_quad(quad), cut))
 
     for mask in _masks(lightness, chroma, longest):
         contours += [(c, False) for c in _outer_regions(mask, 0.8 * min_area)]

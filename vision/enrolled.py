@@ -32,15 +32,23 @@ from vision.card_capture import find_one_card
 from vision.card_outlines import order_quad
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
+from vision.frame_cut import completed_cards, is_cut, part_in_view
 from vision.part_match import FINE_H, FINE_W, PartMatcher, part_mask
 
 #: ``Match.method`` of a card the fast stage could not decide, not yet seen by the features.
 PENDING = "pending"
+#: ``Match.method`` of a card cut by the frame's edge, named from its part in view
+#: (:meth:`EnrolledDeck.identify_cut`).
+CUT = "cut"
+#: A card cut by the frame's edge with this share of it in view is compared whole (the rest is
+#: a corner's tip of paper margin; IMG_2588's ace: its corner 1.5 px from the border).
+WHOLE_IN_VIEW = 0.97
 
 #: Cut-outs are stored at this size (px, portrait: 63 x 88 mm at about 3.2 px/mm).
 CUT_W, CUT_H = 200, 280
 
 __all__ = [
+    "CUT",
     "CUT_H",
     "CUT_W",
     "PENDING",
@@ -185,7 +193,12 @@ class EnrolledDeck:
         return sorted(found.items(), key=lambda item: -item[1])
 
     def identify(
-        self, image: np.ndarray, quad: np.ndarray, whole: bool = True, thorough: bool = True
+        self,
+        image: np.ndarray,
+        quad: np.ndarray,
+        whole: bool = True,
+        thorough: bool = True,
+        cut: bool = False,
     ) -> Match:
         """Which taught face lies inside ``quad`` (TL TR BR BL) of ``image``; ``card_id`` None
         when unsure. ``whole`` False: ``quad`` is only the visible part of a card (covered, or
@@ -194,7 +207,9 @@ class EnrolledDeck:
         A cascade: the thumbnails decide a whole card when they are decisive (fast); anything
         else goes to local features with a geometric check and an aligned comparison, unless
         not ``thorough``: then the answer is unidentified with ``method`` ``PENDING`` (to be
-        identified in full later, e.g. once the card lies still).
+        identified in full later, e.g. once the card lies still). ``cut``: an outline reaching the
+        frame's border that neither stage names is completed to the card it may be part of
+        (:meth:`identify_cut`).
         """
         ordered = order_quad(quad)
         if whole:
@@ -211,6 +226,10 @@ class EnrolledDeck:
             view = part_view(image, ordered)
         found = self.features.match(view, whole)
         if found.card_id is None:
+            if cut and is_cut(ordered, image.shape):
+                named = self.identify_cut(image, ordered)
+                if named.card_id is not None:
+                    return named
             return quick
         corners = None
         if found.card_in_view is not None:
@@ -227,6 +246,34 @@ class EnrolledDeck:
             )
         return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features", corners)
 
+
+    def identify_cut(self, image: np.ndarray, quad: np.ndarray) -> Match:
+        """Which taught face a card cut by the frame's edge is, from its part in view; ``card_id``
+        None when unsure (``method`` ``CUT``; ``corners`` the whole card, partly outside the
+        image, when named).
+
+        ``quad`` is its outline (image px): the part in view, or a card reaching past the
+        border. Each whole card it may be part of (:func:`vision.frame_cut.completed_cards`) is
+        compared by what shows of it (:meth:`identify_covered`: a corner index must show); it
+        is named only when one completion names it and none names another face (a side in view
+        taken for the card's long side when it is its short one puts the index elsewhere).
+        """
+        named: list[tuple[Match, np.ndarray]] = []
+        for card in completed_cards(quad, image.shape):
+            shown = part_in_view(card, image.shape)
+            if shown is None:
+                continue
+            if cv2.contourArea(shown) >= WHOLE_IN_VIEW * cv2.contourArea(np.asarray(card, np.float32)):
+                # All but a corner's tip in view (a corner on the border): a whole card.
+                match = self.identify(image, card, whole=True, thorough=True)
+            else:
+                match = self.identify_covered(image, card, shown)
+            if match.card_id is not None:
+                named.append((match, card))
+        if not named or len({match.card_id for match, _card in named}) > 1:
+            return Match(None, 0.0, 0.0, float("inf"), method=CUT)
+        match, card = max(named, key=lambda item: item[0].score)
+        return dataclasses.replace(match, method=CUT, corners=order_quad(card))
 
     def identify_covered(self, image: np.ndarray, card: np.ndarray, visible: np.ndarray) -> Match:
         """Which taught face a card lies beneath another is, from the part of it that shows;

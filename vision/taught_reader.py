@@ -33,8 +33,9 @@ import numpy as np
 from vision.card_beneath import cards_beneath, cards_within
 from vision.card_checks import inside_share, iou, order_quad, refine_in_frame
 from vision.card_outlines import CardOutline, find_card_candidates
-from vision.enrolled import PENDING, EnrolledDeck, Match
+from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
+from vision.frame_cut import part_in_view
 
 if TYPE_CHECKING:
     from vision.mat_cards import MatZones
@@ -157,12 +158,17 @@ class TaughtCards:
             match = self._still_match(quad)
             if match is None or match.method == PENDING:
                 # New here: the fast stage only (a photo: everything); pending and still: all.
-                match = self.deck.identify(frame, quad, outline.whole, thorough=closely or match is not None)
+                match = self.deck.identify(
+                    frame, quad, outline.whole, thorough=closely or match is not None, cut=True
+                )
                 self.identified += 1
             else:
                 self.reused += 1
-            # A part of a card named: where the whole card lies, and the part that shows.
+            # A part of a card named: where the whole card lies, and the part that shows (of a
+            # card cut by the frame's edge: the part inside the frame).
             part = None if outline.whole or match.corners is None else quad
+            if match.method == CUT and match.corners is not None:
+                part = part_in_view(match.corners, frame.shape)
             placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad, part)
             remembered.append(placed)
             # An outline that is only maybe a card (full-bleed art, no paper border) counts
