@@ -17,8 +17,8 @@ Cards without an outline of their own (covered, fanned, touching) are looked for
 frame, and then once the table has settled after a change (the frame after a changed one
 shows the same scene), never in a frame of moving cards. A card found so is kept in later
 frames while its taught picture, aligned as found, still agrees with what lies there.
-:class:`StillFrames` goes further for the whole frame: when nothing in view changed since the
-last frame that was read, the caller reuses that frame's reading.
+:class:`vision.frame_blocks.StillFrames` goes further for the whole frame: when nothing in
+view changed since the last frame that was read, the caller reuses that frame's reading.
 """
 
 from __future__ import annotations
@@ -35,15 +35,20 @@ from vision.card_checks import inside_share, iou, order_quad, refine_in_frame
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.enrolled import PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
+from vision.frame_blocks import (
+    STILL_LEVELS,
+    STILL_SIZE,
+    box_blocks,
+    changed_box,
+    covered_blocks,
+    small_copy,
+)
 
 if TYPE_CHECKING:
     from vision.mat_cards import MatZones
 
 #: Corners moved less than this share of the card's long side: the same card, lying still.
 STILL_FRACTION = 0.04
-#: A frame is still when no block of its small copy changed by more than this (grey levels).
-STILL_LEVELS = 8.0
-_STILL_SIZE = (64, 36)
 
 
 @dataclass(frozen=True)
@@ -94,7 +99,7 @@ class TaughtCards:
         self._held: list[CardOutline] = []
         self._held_small: np.ndarray | None = None
         #: Blocks of the small copy the thorough search looked at, unchanged since.
-        self._looked = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), bool)
+        self._looked = np.zeros((STILL_SIZE[1], STILL_SIZE[0]), bool)
 
     @property
     def waiting(self) -> bool:
@@ -185,24 +190,24 @@ class TaughtCards:
         shape = frame.shape
         moved = None if self._held_small is None else np.abs(small - self._held_small) > STILL_LEVELS
         if moved is not None:
-            self._held = [o for o in self._held if not (moved & _covered_blocks([o.quad], shape)).any()]
+            self._held = [o for o in self._held if not (moved & covered_blocks([o.quad], shape)).any()]
             self._looked &= ~cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         if closely:
             # What changed since the last close look, grown by CHANGE_REACH (a card reaching into
             # the change lies wholly inside); all of the frame when there was none.
-            where = (0, 0, shape[1], shape[0]) if moved is None else _changed_box(moved, shape)
+            where = (0, 0, shape[1], shape[0]) if moved is None else changed_box(moved, shape)
             if where is not None:
                 found = find_card_candidates(frame, thorough=True, region=where)
                 self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
                 self._held += found
-                self._looked |= _box_blocks(where, shape)
+                self._looked |= box_blocks(where, shape)
             self._held_small = small
         elsewhere = [o for o in outlines if not self._looked_at(o.quad, shape)]
         return elsewhere + [o for o in self._held if not any(iou(o.quad, p.quad) > 0.5 for p in elsewhere)]
 
     def _looked_at(self, quad: np.ndarray, shape: tuple[int, ...]) -> bool:
         """Whether ``quad`` lies where the thorough search looked, unchanged since."""
-        return bool((_covered_blocks([quad], shape, edge=False) <= self._looked).all())
+        return bool((covered_blocks([quad], shape, edge=False) <= self._looked).all())
 
     def _with_beneath(
         self,
@@ -229,7 +234,7 @@ class TaughtCards:
             # A card beneath slid out, or another laid on it: what shows of it changed; the
             # others stand until the table settles.
             self._beneath = [
-                b for b in self._beneath if not (moved & _covered_blocks([_shown(b)], frame.shape)).any()
+                b for b in self._beneath if not (moved & covered_blocks([_shown(b)], frame.shape)).any()
             ]
         if changed or not _same_places(places, self._beneath_places):
             if not settled:
@@ -306,8 +311,8 @@ class TaughtCards:
                 if len(kept) == len(self._found):
                     # A change that cards named by their outlines explain (a card dealt and
                     # read) leaves nothing to search for.
-                    blocks &= ~_covered_blocks(explained, grey.shape)
-                where = _changed_box(blocks, grey.shape)
+                    blocks &= ~covered_blocks(explained, grey.shape)
+                where = changed_box(blocks, grey.shape)
             explained += [f.compared for f in kept]
             if first or where is not None:
                 lying = known + [s.quad for s in seen] + [f.corners for f in kept]
@@ -406,47 +411,12 @@ def _shows_whole(seen: TaughtSeen) -> bool:
 
 #: A card named by its features lies along its outline when the two overlap this much (IoU).
 ALONG_OUTLINE = 0.85
-#: Around what changed, this many blocks of the small copy are searched too (a card reaching
-#: beyond the change: 6 blocks are 120 px of a 1280 px frame).
-CHANGE_REACH = 6
 
 
 def _along_outline(seen: TaughtSeen) -> bool:
     """Whether a named card lies along the outline it was found by (not a card under another
     that the outline took in with it)."""
     return seen.match.corners is None or iou(seen.match.corners, seen.outline) >= ALONG_OUTLINE
-
-
-def _changed_box(blocks: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int] | None:
-    """The box (frame px) round every changed block of the small copy, grown by
-    ``CHANGE_REACH`` blocks; None when none changed."""
-    ys, xs = np.nonzero(blocks)
-    if not len(xs):
-        return None
-    bw, bh = shape[1] / _STILL_SIZE[0], shape[0] / _STILL_SIZE[1]
-    x0, x1 = max(0, xs.min() - CHANGE_REACH), min(_STILL_SIZE[0], xs.max() + 1 + CHANGE_REACH)
-    y0, y1 = max(0, ys.min() - CHANGE_REACH), min(_STILL_SIZE[1], ys.max() + 1 + CHANGE_REACH)
-    return int(x0 * bw), int(y0 * bh), int(np.ceil(x1 * bw)), int(np.ceil(y1 * bh))
-
-
-def _covered_blocks(polygons: list[np.ndarray], shape: tuple[int, ...], edge: bool = True) -> np.ndarray:
-    """Blocks of the small copy that ``polygons`` (frame px) explain: inside one, or (``edge``)
-    on its edge (a card's edge block holds a strip of table: too little to hide another card)."""
-    scale = np.float32([_STILL_SIZE[0] / shape[1], _STILL_SIZE[1] / shape[0]])
-    inside = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), np.uint8)
-    for polygon in polygons:
-        cv2.fillPoly(inside, [np.round(np.asarray(polygon, np.float32) * scale).astype(np.int32)], 1)
-    return (cv2.dilate(inside, np.ones((3, 3), np.uint8)) if edge else inside) > 0
-
-
-def _box_blocks(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> np.ndarray:
-    """Blocks of the small copy wholly inside ``box`` (x0, y0, x1, y1 frame px)."""
-    bw, bh = shape[1] / _STILL_SIZE[0], shape[0] / _STILL_SIZE[1]
-    blocks = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), bool)
-    x0, y0 = max(0, math.ceil(box[0] / bw)), max(0, math.ceil(box[1] / bh))
-    x1, y1 = min(_STILL_SIZE[0], math.floor(box[2] / bw)), min(_STILL_SIZE[1], math.floor(box[3] / bh))
-    blocks[y0:y1, x0:x1] = True
-    return blocks
 
 
 #: ``Match.method`` of a card found by its face (:mod:`vision.face_search`), not by an outline.
@@ -481,30 +451,3 @@ def same_place(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float],
     pa, pb = np.array(a), np.array(b)
     long_side = float(np.linalg.norm(pa - np.roll(pa, -1, axis=0), axis=1).max())
     return math.dist(pa.mean(axis=0), pb.mean(axis=0)) < long_side / 3
-
-
-def small_copy(grey: np.ndarray) -> np.ndarray:
-    """The frame's small copy (``_STILL_SIZE`` blocks, int16) that changes are judged on: sensor
-    noise averages out in it, a card laid or moved does not."""
-    return cv2.resize(grey, _STILL_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
-
-
-class StillFrames:
-    """Tells whether a frame shows the same scene as the last one that was read in full."""
-
-    def __init__(self) -> None:
-        self._last: np.ndarray | None = None
-
-    def unchanged(self, grey: np.ndarray) -> bool:
-        """True when ``grey`` differs from the last *changed* frame nowhere by a clear step
-        (sensor noise averages out in the small copy); else remembers ``grey`` as the new last."""
-        small = small_copy(grey)
-        last = self._last
-        if last is not None and last.shape == small.shape and int(np.abs(small - last).max()) <= STILL_LEVELS:
-            return True
-        self._last = small
-        return False
-
-    def forget(self) -> None:
-        """The next frame is read in full whatever it shows."""
-        self._last = None
