@@ -101,6 +101,27 @@ def test_a_card_alone_or_beside_another_has_nothing_beneath() -> None:
 
 
 
+@pytest.mark.parametrize(("seed", "kind"), [(41, "wood"), (42, "felt"), (43, "dark")])
+def test_the_last_card_of_a_fan_is_found_beside_the_covered_card_it_lies_under(seed: int, kind: str) -> None:
+    """A fan of three: from the card on top, the paper of both strips beneath is deeper than one
+    card's strip; the strip beside the middle card's free side is the card under it."""
+    scene = table(seed, kind)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(seed), (x, y), 8.0, label="bottom")
+    scene.place_art(synthetic_face(seed + 1), (x - 50.0, y + 2.0), 8.0, label="middle")
+    scene.place_art(synthetic_face(seed + 2), (x - 100.0, y + 4.0), 8.0, label="top")
+    frame = scene.frame()
+    bottom, middle, top = (placed(scene, label) for label in ("bottom", "middle", "top"))
+
+    assert not any(iou(card.card, bottom) > 0.5 for card in cards_beneath(frame, [top]))
+    found = cards_beneath(frame, [top], partly=[middle])
+
+    assert [round(iou(card.card, bottom), 1) >= 0.9 for card in found] == [True]
+    shows = np.zeros(frame.shape[:2], np.uint8)
+    cv2.fillPoly(shows, [np.round(found[0].visible).astype(np.int32)], 1)
+    assert mask_iou(shows, shown_part(bottom, middle, frame.shape)) > 0.75  # the middle card hides it too
+
+
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory: pytest.TempPathFactory) -> EnrolledDeck:
     """Four made-up faces (seeds 10-13), each taught from a whole photo of it on a wood table."""

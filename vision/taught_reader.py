@@ -43,6 +43,7 @@ from vision.frame_blocks import (
     covered_blocks,
     small_copy,
 )
+from vision.outline_beneath import part_beneath
 
 if TYPE_CHECKING:
     from vision.mat_cards import MatZones
@@ -176,8 +177,10 @@ class TaughtCards:
         # Outlines no taught face was named in, before the face search explains any away: a row of
         # cards in one outline is looked into even where the face search found one of them.
         unnamed = [s for s in seen if s.match.card_id is None and s.visible is None]
+        # Unnamed outlines, sure or not, may be a card partly under a card named over it.
+        loose = [s.outline for s in remembered if s.match.card_id is None and s.visible is None]
         with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat)
-        return self._with_beneath(frame, small, settled, with_faces, known, unnamed)
+        return self._with_beneath(frame, small, settled, with_faces, known, unnamed, loose)
 
     def _held_outlines(
         self, frame: np.ndarray, outlines: list[CardOutline], small: np.ndarray, closely: bool
@@ -217,6 +220,7 @@ class TaughtCards:
         seen: list[TaughtSeen],
         known: list[np.ndarray],
         unnamed: list[TaughtSeen],
+        loose: list[np.ndarray],
     ) -> list[TaughtSeen]:
         """``seen`` with the cards of its unnamed outlines that hold several overlapping cards
         (the card on top, named) and the cards found beneath the cards it names (a fanned or
@@ -227,7 +231,10 @@ class TaughtCards:
         # Printed cards and named cards that show whole (an unnamed outline may be several cards
         # in one; a card partly covered has no free side to look beyond).
         tops = known + [s.quad for s in seen if s.match.card_id is not None and _shows_whole(s)]
-        places = tops + [s.quad for s in unnamed]
+        # Cards found by their faces partly covered: a fan's cards but the last; the strip
+        # beside a free side of one is a card beneath it (see cards_beneath).
+        partly = [s.quad for s in seen if s.match.card_id is not None and not _shows_whole(s)]
+        places = tops + partly + [s.quad for s in unnamed] + loose
         moved = None if self._beneath_small is None else np.abs(small - self._beneath_small) > STILL_LEVELS
         changed = moved is None or bool(moved.any())
         if moved is not None and changed and self._beneath:
@@ -259,7 +266,17 @@ class TaughtCards:
                         named = quad if match.corners is None else match.corners
                         self._beneath.append(TaughtSeen(named, match, quad))
                         tops.append(named)
-            for beneath in cards_beneath(frame, tops):
+            lying = [(s.quad, _shown(s)) for s in seen + self._beneath if s.match.card_id is not None]
+            for outline_quad in loose:
+                part = part_beneath(outline_quad, lying)
+                if part is None or any(iou(outline_quad, b.quad) > 0.5 for b in self._beneath):
+                    continue
+                match = self.deck.identify_covered(frame, outline_quad, part[0])
+                self.beneath_checks += 1
+                if match.card_id is not None:
+                    quad = order_quad(outline_quad)
+                    self._beneath.append(TaughtSeen(quad, match, quad, part[1]))
+            for beneath in cards_beneath(frame, tops, partly=partly):
                 if any(iou(beneath.card, b.quad) > 0.5 for b in self._beneath):
                     continue
                 match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
