@@ -1,5 +1,7 @@
 """A card whose own outline is found, partly under a card named over it: what shows of it is the
-outline minus that card, and it is named from that part (never from the other card's face)."""
+outline minus that card, and it is named from that part (never from the other card's face).
+And a card of a row of overlapping cards in one outline, lying off level: named by its
+features, though a guess at the row's end is cut off its corners."""
 
 from __future__ import annotations
 
@@ -120,3 +122,30 @@ def test_a_card_never_taught_under_a_named_card_is_not_named(tmp_path: Path) -> 
     reader = CardReader(GAME, use_mat=False, enrolled=taught(tmp_path))
     cards = reader.read(scene(synthetic_face(77))).cards
     assert sorted(card.card_id for card in cards if card.card_id) == ["seven"]
+
+
+def test_a_card_of_a_row_lying_off_level_is_named_by_its_features(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two cards overlapping in a row, one lower and turned: their one outline is no card, and a
+    guess at its end is cut off the card's corners (its thumbnail says nothing); the feature
+    stage finds the taught card inside it."""
+    import vision.face_search as face_search
+    import vision.taught_reader as taught_reader
+    from vision.reader import CardReader
+
+    rng = np.random.default_rng(9)
+    frame = cv2.GaussianBlur(rng.normal(90, 25, (360, 460, 3)).clip(0, 255).astype(np.uint8), (0, 0), 2.0)
+    lay(frame, synthetic_face(77), UNDER)  # never taught
+    over = over_card(0.65, 8.0) + np.float32([0, 30])
+    lay(frame, synthetic_face(11), over)
+    row = cv2.boxPoints(cv2.minAreaRect(np.concatenate([UNDER, over]))).astype(np.float32)
+    monkeypatch.setattr(
+        taught_reader, "find_card_candidates", lambda *args, **kwargs: [CardOutline(row, True, True)]
+    )
+    monkeypatch.setattr(face_search.FaceSearch, "search", lambda self, *args, **kwargs: [])
+    reader = CardReader(GAME, use_mat=False, enrolled=taught(tmp_path))
+    cards = reader.read(frame).cards
+    assert [card.card_id for card in cards if card.card_id] == ["plum"]
+    plum = next(card for card in cards if card.card_id)
+    assert iou(np.array(plum.corners, np.float32), over) > 0.8
