@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.beneath_edges import on_its_edges
 from vision.card_beneath import cards_beneath, cards_within, strip_share
 from vision.card_checks import iou, order_quad
 from vision.enrolled import EnrolledDeck
@@ -87,6 +88,31 @@ def test_a_card_beneath_looking_smaller_or_larger_than_the_card_on_top_is_placed
     card = found[0].card
     worst = min(float(np.linalg.norm(np.roll(card, k, axis=0) - under, axis=1).max()) for k in range(4))
     assert worst < 0.025 * float(np.linalg.norm(under[3] - under[0]))  # measured: 3.3 px of 209 at most
+
+
+@pytest.mark.parametrize(
+    ("seed", "kind", "shift", "turn"),
+    [(41, "wood", 40.0, 0.0), (42, "felt", -45.0, 4.0), (43, "dark", 30.0, -3.0)],
+)
+@pytest.mark.parametrize("off", [6.0, -5.0])
+def test_a_card_beneath_placed_a_few_pixels_off_is_laid_on_its_own_edges(
+    seed: int, kind: str, shift: float, turn: float, off: float
+) -> None:
+    """The rays find the strip's outer edge a few pixels off (print bridged, a light table's
+    specks): the card is moved onto its edges where they show, the side under the card on top
+    following the one opposite it (and not pulled onto the covering card's edge)."""
+    scene = table(seed, kind)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(seed), (x, y), 10.0, label="under")
+    scene.place_art(synthetic_face(seed + 100), (x + shift, y + 3.0), 10.0 + turn, label="over")
+    frame = scene.frame()
+    under, over = order_quad(placed(scene, "under")), order_quad(placed(scene, "over"))
+    away = under.mean(axis=0) - over.mean(axis=0)
+    guess = (under + away / float(np.linalg.norm(away)) * off).astype(np.float32)
+
+    laid = on_its_edges(frame, guess, [over])
+
+    assert float(np.linalg.norm(laid - under, axis=1).max()) < 2.5  # measured: 2.3 px at most
 
 
 def test_a_card_alone_or_beside_another_has_nothing_beneath() -> None:

@@ -131,16 +131,23 @@ def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
 
 
 #: Where along each side (shares of it) :func:`refine` looks across it.
-_REFINE_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)[None, :, None]
+#: Where along each side (shares of it) :func:`refine` looks across it.
+REFINE_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)
+_REFINE_ALONG = REFINE_ALONG[None, :, None]
 
 
-def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
+def refine(
+    lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08, seen: np.ndarray | None = None
+) -> np.ndarray:
     """Move each side of ``quad`` onto the strongest step between card and table near it.
 
     Region masks round corners and grow or shrink by a few pixels (opening, closing, a
     regrown split); the card's own edge is where brightness drops going outwards. Along each
     side, profiles across the side find that step; a robust line through the steps is the new
     side and neighbouring sides meet in the new corners. Sides with too few clear steps stay.
+    ``seen`` (4 x 16 bool, side i from corner i to the next of the ordered quad, profiles at
+    ``REFINE_ALONG``): only those profiles count (where another card hides the side, the edge
+    near it is that card's, no edge of this one).
     """
     h, w = lightness.shape
     q = order_quad(quad)  # float32, a new array
@@ -170,6 +177,8 @@ def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -
     step = np.where(np.repeat(darker, 16)[:, None], -step, step)
     best = step.argmax(axis=1)
     clear = (step[np.arange(64), best] >= 12).reshape(4, 16)
+    if seen is not None:
+        clear &= seen
     moved = base + offsets[best + 1].reshape(4, 16)[:, :, None] * normals[:, None, :]
     lines = []
     for i in range(4):
@@ -196,7 +205,9 @@ def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -
     return refined
 
 
-def refine_in_frame(frame: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
+def refine_in_frame(
+    frame: np.ndarray, quad: np.ndarray, reach_share: float = 0.08, seen: np.ndarray | None = None
+) -> np.ndarray:
     """:func:`refine` on a BGR frame, looking only at the grey of the quad's surroundings
     (as far as the search reaches, plus a pixel for interpolation): the same result as on the
     whole frame's grey, without converting all of it."""
@@ -206,7 +217,7 @@ def refine_in_frame(frame: np.ndarray, quad: np.ndarray, reach_share: float = 0.
     x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin + 1, [w, h])
     grey = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
     offset = np.array([x0, y0], np.float32)
-    return refine(grey, quad - offset, reach_share) + offset
+    return refine(grey, quad - offset, reach_share, seen) + offset
 
 
 #: The card is looked at flattened to this size (px) for the border and ink checks.
