@@ -7,6 +7,7 @@ them these tests are skipped, saying so. ``companion bench realcards`` measures 
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,14 @@ import pytest
 from companion.bench.realcards import (
     GAME,
     RANKS,
+    Photo,
     Tally,
     _box,
+    _capture,
     _iou,
     _rank,
+    _read,
+    _teaching,
     default_photos,
     load_photos,
     part_of,
@@ -107,38 +112,54 @@ def test_fanned_cards_are_named_by_the_card_on_top_and_the_strip_beneath() -> No
             assert expected <= named, (name, named)
 
 
-def test_cards_laid_under_the_camera_are_read_as_well_as_a_photo_of_them() -> None:
+@pytest.fixture(scope="module")
+def whole_deck() -> Iterator[EnrolledDeck]:
+    """Every single-card photo taught whole, as `companion bench realcards` teaches them."""
+    with tempfile.TemporaryDirectory() as store:
+        deck = EnrolledDeck(GAME, Path(store))
+        for single in load_photos(PHOTOS):
+            if len(single.cards) == 1:
+                try:
+                    deck.keep(RANKS[_rank(single)], capture_card(read_image(single.path)).cutout)
+                except UserError:  # a photo whose card is not found is not taught
+                    continue
+        yield deck
+
+
+def test_cards_laid_under_the_camera_are_read_as_well_as_a_photo_of_them(whole_deck: EnrolledDeck) -> None:
     """A camera sees the table empty, then cards arriving, then lying still. The frame in which
     the table settles gets the thorough outline search over what changed (as a photo read at
     once gets it over all of it): of IMG_2589's two kings, jack and nine, the plain search alone
     finds two. What it found stands while a hand moves elsewhere."""
-    photos = {p.path.name: p for p in load_photos(PHOTOS)}
-    photo = photos["IMG_2589.JPG"]
-    with tempfile.TemporaryDirectory() as store:
-        deck = EnrolledDeck(GAME, Path(store))
-        for single in photos.values():  # the whole deck, as `companion bench realcards` teaches it
-            if len(single.cards) == 1:
-                try:
-                    deck.keep(RANKS[_rank(single)], capture_card(read_image(single.path)).cutout)
-                except Exception:  # noqa: BLE001 - a photo whose card is not found is not taught
-                    continue
-        image = read_image(photo.path)
-        reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2589.JPG")
+    image = read_image(photo.path)
+    reader = CardReader(GAME, use_mat=False, enrolled=whole_deck)
 
-        def named(frame: object) -> int:
-            reading = reader.read(frame)
-            tally = Tally()
-            boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
-            tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
-            assert tally.wrong == 0 and tally.phantom_ids == 0
-            return tally.correct
+    def named(frame: object) -> int:
+        reading = reader.read(frame)
+        tally = Tally()
+        boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
+        tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+        assert tally.wrong == 0 and tally.phantom_ids == 0
+        return tally.correct
 
-        reader.read(image * 0 + 90)  # the empty table (a plain grey one)
-        named(image)  # the cards arrive
-        assert named(image.copy()) == 4  # the table settles: all four named
-        moving = image.copy()
-        moving[-60:, :60] = 30  # a hand at the table's corner, far from the cards
-        assert named(moving) == 4
+    reader.read(image * 0 + 90)  # the empty table (a plain grey one)
+    named(image)  # the cards arrive
+    assert named(image.copy()) == 4  # the table settles: all four named
+    moving = image.copy()
+    moving[-60:, :60] = 30  # a hand at the table's corner, far from the cards
+    assert named(moving) == 4
+
+
+@pytest.mark.parametrize("scale", [0.7, 2.5])
+def test_another_cameras_resolution_reads_the_same_cards(whole_deck: EnrolledDeck, scale: float) -> None:
+    """A deck taught from phone photos, read in a photo resized as another camera would take it
+    (fewer pixels a card, or a sharper, larger frame): IMG_2589's four cards are all named, and
+    the bench's `realcards.scaled` places its outlines back on the labels."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2589.JPG")
+    tally, wrongs, _ms = _read(whole_deck, [photo], scale=scale)
+    assert wrongs == [] and tally.wrong == 0 and tally.phantom_ids == 0
+    assert tally.correct == 4, tally
 
 
 @pytest.mark.parametrize(
@@ -195,3 +216,34 @@ def test_an_untaught_ten_under_a_taught_nine_is_never_named_by_its_pips() -> Non
         boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
         tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
     assert tally.wrong == 0 and tally.phantom_ids == 0
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "IMG_2459.JPG",  # beside a beam's end that steps to the floor all round: wood, not paper
+        "IMG_2475.JPG",  # an ace half in a shadow: the lit part is squarer than a card
+    ],
+)
+def test_a_card_by_something_card_shaped_or_in_shade_is_taught_whole(name: str) -> None:
+    """Single-card photos once refused: a card-shaped patch beside the card not of its paper is
+    no second card, and the whole card round a lit part cut off by a shadow is the card. The
+    cut-out is the card's labelled box."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
+    quad = capture_card(read_image(photo.path), name).quad
+    assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
+
+
+def test_the_bench_counts_a_cut_out_that_is_not_its_card_and_a_multi_photo_taken_as_one() -> None:
+    """`realcards.teaching`: a cut-out is checked against its card's label, and a photo of
+    several cards that teaching takes (here: a single-card photo posing as one) is named."""
+    photos = {p.path.name: p for p in load_photos(PHOTOS)}
+    single, several = photos["IMG_2385.JPG"], photos["IMG_2579.JPG"]
+    (rank, (x0, y0, x1, y1)), = single.cards
+    shift = round(0.4 * (x1 - x0))
+    moved = Photo(single.path, ((rank, (x0 + shift, y0, x1 + shift, y1)),))
+    taught = _capture([single, moved])
+    assert len(taught.cutouts) == 2 and taught.wrong_cutouts == ("IMG_2385.JPG",)
+    figure = _teaching(taught, [several, single])
+    assert figure["wrong_cutouts"] == 1
+    assert figure["multi_taken_as_one_photos"] == ["IMG_2385.JPG"]

@@ -43,6 +43,9 @@ _BESIDE_DEPTHS = (0.06, 0.1, 0.14)
 PAPER_NEAR = 15.0
 #: Two Lab colours differ (a step between card and table) at this summed distance.
 STEP = 20.0
+#: Shade darkens a card's paper to this share of its lightness at most (as
+#: :func:`vision.card_checks.same_paper` allows across one card).
+SHADE = 0.5
 
 
 def _beside(lab: np.ndarray, quad: np.ndarray, depths: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -266,7 +269,25 @@ def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
         return one.outline.sure or (one.evidence >= 1 and one.paper_like)
     if not RIVAL_ASPECT[0] <= one.aspect <= RIVAL_ASPECT[1]:
         return False
-    return one.outline.sure or (one.evidence >= 1 and one.fits)
+    # A second card of the deck has the card's paper round its print: beside a card of a
+    # card's light paper, a patch of another tint (wood, cloth; a beam's end: 38 away) stepping
+    # to the table all round is none. Shade darkens paper but leaves its tint, so a second
+    # card in shade stays a rival. Only for a card of a card's paper: a thing of another paper
+    # taken as the card (a green label on a mint box) says nothing of the deck's paper.
+    other_tint = card.paper_like and _tint(one, card) >= STEP
+    return one.outline.sure or (one.evidence >= 1 and one.fits and not other_tint)
+
+
+def _tint(one: _Looked, card: _Looked) -> float:
+    """How far apart the tints (Lab a, b, summed) of two outlines' papers are."""
+    return float(np.abs(one.paper[1:] - card.paper[1:]).sum())
+
+
+def _paper_alike(one: _Looked, card: _Looked) -> bool:
+    """Whether ``one``'s border is of ``card``'s paper: the same tint (within ``STEP``), as
+    light or darker by what shade does (``SHADE``)."""
+    light = min(one.paper[0], card.paper[0]) / max(1.0, one.paper[0], card.paper[0])
+    return _tint(one, card) < STEP and light >= SHADE
 
 
 def _within(inner: _Looked, outer: _Looked) -> float:
@@ -287,6 +308,23 @@ def _among_cards(card: _Looked, looked: list[_Looked]) -> bool:
         and one.ink >= FACE_INK
         for one in looked
     )
+
+
+def _whole_round(part: _Looked, looked: list[_Looked]) -> _Looked | None:
+    """The one card's outline round ``part``, an outline squarer than any card: a shadow's
+    straight edge across a card in sun stops the outline search there, and the lit part is
+    squarer than a card (an ace half in a shadow: 0.93). Round it, of its paper (shade darkens
+    it), an outline clearly one card (:attr:`_Looked.clear`: a card's shape stepping to the
+    table all round, light paper with print, no card's edge across it) is the whole card."""
+    whole = [
+        one
+        for one in looked
+        if one.clear
+        and part.area < one.area <= AROUND_AREA[1] * part.area
+        and _within(part, one) >= AROUND_SHARE
+        and _paper_alike(one, part)
+    ]
+    return whole[0] if len(_distinct(whole)) == 1 else None
 
 
 def _holds_small_cards(card: _Looked, looked: list[_Looked]) -> bool:
@@ -361,6 +399,8 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         if _overlap(found, card) < SAME_SHARE:
             raise unclear
         card, faint = found, True
+    if card.aspect > TEACH_ASPECT[1]:
+        card = _whole_round(card, looked) or card
     if card.aspect > TEACH_ASPECT[1]:
         # A whole card is 63 x 88 mm: squarer than a tilted card can look, the outline is two
         # cards overlapping side by side, or a card with an end covered (its top under a paper).

@@ -131,7 +131,6 @@ def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
 
 
 #: Where along each side (shares of it) :func:`refine` looks across it.
-#: Where along each side (shares of it) :func:`refine` looks across it.
 REFINE_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)
 _REFINE_ALONG = REFINE_ALONG[None, :, None]
 
@@ -149,44 +148,91 @@ def refine(
     ``REFINE_ALONG``): only those profiles count (where another card hides the side, the edge
     near it is that card's, no edge of this one).
     """
-    h, w = lightness.shape
-    q = order_quad(quad)  # float32, a new array
-    centre = q.mean(axis=0)
-    reach = max(3.0, reach_share * math.sqrt(cv2.contourArea(q)))
-    offsets = np.arange(-reach, reach + 1, 1.0, dtype=np.float32)
+    return refine_many([lightness], [quad], reach_share, None if seen is None else [seen])[0]
+
+
+def refine_many(
+    images: list[np.ndarray],
+    quads: list[np.ndarray],
+    reach_share: float = 0.08,
+    seens: list[np.ndarray] | None = None,
+) -> list[np.ndarray]:
+    """:func:`refine` of each of ``quads`` in its image (``images``, one a quad; the same one
+    may be given for all; ``seens``: each one's ``seen``), the same results as one call each.
+
+    The arithmetic on the few dozen samples of an outline is mostly numpy's per-call overhead
+    (~40 calls on 4 x 16 arrays): outlines whose profiles are equally long share those calls.
+    """
+    ordered = [order_quad(quad) for quad in quads]  # float32, new arrays
+    reaches = [max(3.0, reach_share * math.sqrt(cv2.contourArea(q))) for q in ordered]
+    offsets = [np.arange(-reach, reach + 1, 1.0, dtype=np.float32) for reach in reaches]
+    out: list[np.ndarray] = [np.empty(0)] * len(quads)
+    for length in sorted({len(o) for o in offsets}):
+        group = [k for k, o in enumerate(offsets) if len(o) == length]
+        placed = _refine_group(
+            [images[k] for k in group],
+            np.stack([ordered[k] for k in group]),
+            np.stack([offsets[k] for k in group]),
+            None if seens is None else np.stack([seens[k] for k in group]),
+        )
+        for k, lines in zip(group, placed, strict=True):
+            out[k] = _corners_of(lines, ordered[k], reaches[k])
+    return out
+
+
+def _refine_group(
+    images: list[np.ndarray], q: np.ndarray, offsets: np.ndarray, seen: np.ndarray | None = None
+) -> list[list[tuple[np.ndarray, np.ndarray]]]:
+    """Each quad's four sides (a point and a direction each) moved onto the card's edge: ``q``
+    Q x 4 x 2 ordered corners, ``offsets`` Q x L places across the side (see :func:`refine`)."""
+    n = len(q)
+    centre = q.mean(axis=1)
     # Each step once, and indexing rather than np.roll or np.linalg.norm (the same float32
-    # arithmetic): this runs for every outline looked at, on 4 x 2 arrays where numpy's
-    # per-call overhead is most of the cost.
-    starts, ends = q, q[[1, 2, 3, 0]]
+    # arithmetic as on one outline).
+    starts, ends = q, q[:, [1, 2, 3, 0]]
     sides = ends - starts
-    directions = sides / (np.sqrt((sides * sides).sum(axis=1, keepdims=True)) + 1e-6)
-    normals = np.stack([directions[:, 1], -directions[:, 0]], axis=1)
-    outward = np.einsum("ij,ij->i", normals, (starts + ends) / 2 - centre) >= 0
+    directions = sides / (np.sqrt((sides * sides).sum(axis=2, keepdims=True)) + 1e-6)
+    normals = np.stack([directions[..., 1], -directions[..., 0]], axis=2)
+    outward = np.einsum("qij,qij->qi", normals, (starts + ends) / 2 - centre[:, None]) >= 0
     normals[~outward] *= -1
-    base = starts[:, None, :] + sides[:, None, :] * _REFINE_ALONG  # 4 x 16 x 2
-    # Every profile across every side in one remap: 64 rows of len(offsets) samples.
-    samples = base[:, :, None, :] + offsets[None, None, :, None] * normals[:, None, None, :]
-    xs = np.clip(samples[..., 0], 0, w - 1).reshape(64, -1)
-    ys = np.clip(samples[..., 1], 0, h - 1).reshape(64, -1)
-    profile = cv2.remap(lightness, xs, ys, cv2.INTER_LINEAR).astype(np.float32)
+    base = starts[:, :, None, :] + sides[:, :, None, :] * _REFINE_ALONG  # Q x 4 x 16 x 2
+    # Every profile across every side of an outline in one remap: 64 rows of L samples.
+    samples = base[:, :, :, None, :] + offsets[:, None, None, :, None] * normals[:, :, None, None, :]
+    profiles = []
+    for k, image in enumerate(images):
+        h, w = image.shape
+        xs = np.clip(samples[k, ..., 0], 0, w - 1).reshape(64, -1)
+        ys = np.clip(samples[k, ..., 1], 0, h - 1).reshape(64, -1)
+        profiles.append(cv2.remap(image, xs, ys, cv2.INTER_LINEAR))
+    profile = np.stack(profiles).astype(np.float32)  # Q x 64 x L
     # Inside minus outside, two pixels apart; a card may be lighter than the table or darker
     # (a cream card on the white mat): each side takes the polarity most of its profiles show.
-    step = profile[:, :-2] - profile[:, 2:]
-    per_side = step.reshape(4, 16, -1)
-    darker = per_side.min(axis=2).sum(axis=1) < -per_side.max(axis=2).sum(axis=1)
-    step = np.where(np.repeat(darker, 16)[:, None], -step, step)
-    best = step.argmax(axis=1)
-    clear = (step[np.arange(64), best] >= 12).reshape(4, 16)
+    step = profile[:, :, :-2] - profile[:, :, 2:]
+    per_side = step.reshape(n, 4, 16, -1)
+    darker = per_side.min(axis=3).sum(axis=2) < -per_side.max(axis=3).sum(axis=2)
+    step = np.where(np.repeat(darker, 16, axis=1)[:, :, None], -step, step)
+    best = step.argmax(axis=2)
+    clear = (np.take_along_axis(step, best[:, :, None], axis=2)[:, :, 0] >= 12).reshape(n, 4, 16)
     if seen is not None:
         clear &= seen
-    moved = base + offsets[best + 1].reshape(4, 16)[:, :, None] * normals[:, None, :]
-    lines = []
-    for i in range(4):
-        if clear[i].sum() < 6:
-            lines.append((starts[i], directions[i]))
-            continue
-        vx, vy, x0, y0 = cv2.fitLine(moved[i][clear[i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+    reached = np.take_along_axis(offsets, best + 1, axis=1).reshape(n, 4, 16)
+    moved = base + reached[..., None] * normals[:, :, None]
+    placed = []
+    for k in range(n):
+        lines = []
+        for i in range(4):
+            if clear[k, i].sum() < 6:
+                lines.append((starts[k, i], directions[k, i]))
+                continue
+            vx, vy, x0, y0 = cv2.fitLine(moved[k, i][clear[k, i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+            lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+        placed.append(lines)
+    return placed
+
+
+def _corners_of(lines: list[tuple[np.ndarray, np.ndarray]], q: np.ndarray, reach: float) -> np.ndarray:
+    """Where neighbouring sides (point, direction) meet; ``q`` when two are parallel or a
+    corner moved further than the search reached (the refinement went wrong)."""
     # Neighbouring sides meet where p1 + d1 t = p2 + d2 u (Cramer's rule in plain Python: a
     # 2 x 2 system through numpy's solver cost more in overhead than the arithmetic).
     flat = [(*p.tolist(), *d.tolist()) for p, d in lines]
@@ -199,7 +245,6 @@ def refine(
         t = (dx2 * (y2 - y1) - dy2 * (x2 - x1)) / det
         corners.append((x1 + dx1 * t, y1 + dy1 * t))
     refined = np.array(corners, np.float32)
-    # A refinement that moves a corner further than the search reach went wrong: keep the old.
     if np.linalg.norm(refined - q, axis=1).max() > 2.5 * reach:
         return q
     return refined
@@ -211,13 +256,27 @@ def refine_in_frame(
     """:func:`refine` on a BGR frame, looking only at the grey of the quad's surroundings
     (as far as the search reaches, plus a pixel for interpolation): the same result as on the
     whole frame's grey, without converting all of it."""
+    return refine_many_in_frame(frame, [quad], reach_share, None if seen is None else [seen])[0]
+
+
+def refine_many_in_frame(
+    frame: np.ndarray,
+    quads: list[np.ndarray],
+    reach_share: float = 0.08,
+    seens: list[np.ndarray] | None = None,
+) -> list[np.ndarray]:
+    """:func:`refine_in_frame` of each of ``quads`` (the same results, see :func:`refine_many`)."""
     h, w = frame.shape[:2]
-    margin = math.ceil(max(3.0, reach_share * math.sqrt(cv2.contourArea(order_quad(quad))))) + 3
-    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
-    x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin + 1, [w, h])
-    grey = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-    offset = np.array([x0, y0], np.float32)
-    return refine(grey, quad - offset, reach_share, seen) + offset
+    greys, moved, offsets = [], [], []
+    for quad in quads:
+        margin = math.ceil(max(3.0, reach_share * math.sqrt(cv2.contourArea(order_quad(quad))))) + 3
+        x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
+        x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin + 1, [w, h])
+        greys.append(cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY))
+        offsets.append(np.array([x0, y0], np.float32))
+        moved.append(quad - offsets[-1])
+    refined = refine_many(greys, moved, reach_share, seens)
+    return [q + offset for q, offset in zip(refined, offsets, strict=True)]
 
 
 #: The card is looked at flattened to this size (px) for the border and ink checks.

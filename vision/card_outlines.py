@@ -49,8 +49,8 @@ from vision.card_checks import (
     inside_share,
     iou,
     order_quad,
-    refine,
-    refine_in_frame,
+    refine_many,
+    refine_many_in_frame,
     same_paper,
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
@@ -358,11 +358,23 @@ def find_card_candidates(
     if thorough:
         segments = straight_edges(cv2.GaussianBlur(lightness, (3, 3), 0), 0.4 * math.sqrt(min_area))
 
+    # Outlines waiting to be looked at closely: their sides are placed (refine) all in one go,
+    # the same as one at a time for less of numpy's overhead, before anything needs their
+    # verdicts (a region's split, the selection).
+    waiting: list[tuple[np.ndarray, bool]] = []
+
     def consider(quad: np.ndarray, from_lines: bool = False) -> None:
         # The same card comes out of several maps: look at each outline once.
-        if not looked_at.first_time(quad):
-            return
-        refined = refine(lightness, quad)
+        if looked_at.first_time(quad):
+            waiting.append((quad, from_lines))
+
+    def judge_waiting() -> None:
+        placed = refine_many([lightness] * len(waiting), [quad for quad, _f in waiting])
+        for (quad, from_lines), refined in zip(waiting, placed, strict=True):
+            judge(quad, refined, from_lines)
+        waiting.clear()
+
+    def judge(quad: np.ndarray, refined: np.ndarray, from_lines: bool) -> None:
         # A side pulled onto a shadow's or an object's edge bends the outline: keep the
         # region's own outline then.
         quad = refined if card_shaped(refined, image_area) else quad
@@ -420,11 +432,12 @@ def find_card_candidates(
                 and 1.6 * min_area < area < 0.25 * image_area
                 and len(contour) > 8
                 and area >= 0.5 * cv2.contourArea(cv2.convexHull(contour))  # a few cards, not the table
+            ):
+                judge_waiting()
                 # A region the outlines found so far cover but for less than a card (the
                 # smallest contour looked at) holds no card they miss: not split.
-                and _uncovered_area(contour, [quad for _s, _e, quad, _p in scored]) >= 0.8 * min_area
-            ):
-                contours += [(part, True) for part in _split(contour, min_area)]
+                if _uncovered_area(contour, [quad for _s, _e, quad, _p in scored]) >= 0.8 * min_area:
+                    contours += [(part, True) for part in _split(contour, min_area)]
             continue
         consider(quad)
     proposals = corner_quads(segments, math.sqrt(min_area)) if segments is not None else []
@@ -434,6 +447,7 @@ def find_card_candidates(
         stacked = np.array(proposals, np.float32)
         for k in np.flatnonzero(_support_in_view(stacked, segments, lightness.shape) >= 0.45):
             consider(stacked[k], from_lines=True)
+    judge_waiting()
     selected = _select(scored)
     if region is not None:
         # An outline on a side of the region that is not the frame's may be a card cut by it.
@@ -456,10 +470,9 @@ def find_card_candidates(
         # seam side is no card's edge: parts stay as found).
         # A short reach: the small copy's sides are within a pixel or two of it there, and a
         # line printed near the card (a zone's frame on the mat) must not pull them away.
-        chosen = [
-            (quad if part else refine_in_frame(frame, quad, 0.025), sure, part)
-            for quad, sure, part in chosen
-        ]
+        # All in one go (the same sides as one at a time, for less of numpy's overhead).
+        placed = iter(refine_many_in_frame(frame, [quad for quad, _sure, part in chosen if not part], 0.025))
+        chosen = [(quad if part else next(placed), sure, part) for quad, sure, part in chosen]
     return [
         CardOutline(quad, sure, not part and _inside_frame(quad, frame.shape)) for quad, sure, part in chosen
     ]

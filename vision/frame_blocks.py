@@ -65,10 +65,10 @@ class StillFrames:
     def __init__(self) -> None:
         self._last: np.ndarray | None = None
 
-    def unchanged(self, grey: np.ndarray) -> bool:
-        """True when ``grey`` differs from the last *changed* frame nowhere by a clear step
-        (sensor noise averages out in the small copy); else remembers ``grey`` as the new last."""
-        small = small_copy(grey)
+    def unchanged(self, small: np.ndarray) -> bool:
+        """True when a frame's small copy (:func:`small_copy`) differs from the last *changed*
+        frame's nowhere by a clear step (sensor noise averages out in it); else remembers it as
+        the new last."""
         last = self._last
         if last is not None and last.shape == small.shape and int(np.abs(small - last).max()) <= STILL_LEVELS:
             return True

@@ -43,7 +43,7 @@ from vision.mats import MAT_MARKER_MM, MatLayout, mat_layout
 from vision.sightings import Reading, Sighting
 
 __all__ = ["CardReader", "Reading", "Sighting", "marker_finder"]
-from vision.frame_blocks import StillFrames
+from vision.frame_blocks import StillFrames, small_copy
 from vision.taught_reader import TaughtCards, same_place
 
 
@@ -202,13 +202,16 @@ class CardReader:
         again).
         """
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        # The small copy changes are judged on, once for the still check and the taught cards.
+        small = small_copy(grey) if self.taught is not None else None
         # Taught cards waiting for the slow stage (or a face search due once the table settles)
         # are read again even in an unchanged frame.
-        if self.taught is not None and not self.taught.waiting and self._still.unchanged(grey):
+        waiting = self.taught is None or self.taught.waiting
+        if small is not None and not waiting and self._still.unchanged(small):
             return self._last_reading
         longest = max(grey.shape[:2])
         if longest <= MAX_READ_SIDE:
-            reading = self._read(grey, frame)
+            reading = self._read(grey, frame, small)
         else:
             # A phone photo (4000 px) makes markers 300+ px: far outside what the outline search
             # is tuned for (it then finds none). Read it at camera size, scale the corners back.
@@ -228,7 +231,9 @@ class CardReader:
         self._last_reading = reading
         return reading
 
-    def _read(self, grey: np.ndarray, colour: np.ndarray | None = None) -> Reading:
+    def _read(
+        self, grey: np.ndarray, colour: np.ndarray | None = None, small: np.ndarray | None = None
+    ) -> Reading:
         half = _shrink(grey, 2)
         # One search finds card markers and the (bigger) mat corner markers alike. With too few
         # markers to tell where small ones would be, the whole frame is searched again at full
@@ -251,7 +256,7 @@ class CardReader:
             if unread:
                 cards, unread = self._look_closer(grey, half, corners, ids, to_mat, cards, unread)
         if self.taught is not None:
-            taught = self._taught_cards(grey if colour is None else colour, grey, cards, to_mat)
+            taught = self._taught_cards(grey if colour is None else colour, grey, cards, to_mat, small)
             # A printed card without a readable marker is also a card-shaped outline: one card.
             # Off the mat (no millimetres to check its size) the printed-card outline search
             # mistakes light patches of a real table for cards; the taught search has the say.
@@ -262,13 +267,14 @@ class CardReader:
         return Reading(cards + unread, to_mat is not None)
 
     def _taught_cards(
-        self, frame: np.ndarray, grey: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None
+        self, frame: np.ndarray, grey: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None,
+        small: np.ndarray | None,
     ) -> list[Sighting]:
         """Outlines that no printed card explains, named by the taught faces or unidentified
-        (``grey``: ``frame`` in grey, already made for the markers)."""
+        (``grey``: ``frame`` in grey, already made for the markers; ``small``: its small copy)."""
         assert self.taught is not None
         corners = [np.array(card.corners, np.float32) for card in known]
-        seen = self.taught.read(frame, corners, to_mat, grey)
+        seen = self.taught.read(frame, corners, to_mat, grey, small)
         # A card found by its face lies where it shows (it may be half under another).
         zones = self._zones([(s.quad if s.visible is None else s.visible).mean(axis=0) for s in seen], to_mat)
         return [

@@ -114,11 +114,13 @@ class TaughtCards:
         known: list[np.ndarray],
         to_mat: np.ndarray | None = None,
         grey: np.ndarray | None = None,
+        small: np.ndarray | None = None,
     ) -> list[TaughtSeen]:
         """Outlines in ``frame`` whose centre lies in none of the ``known`` outlines (printed
         cards already read), each with its match. With the mat's homography (image -> mat mm),
         outlines that are not the size of a playing card are left out (the mat itself, a
-        zone's printed frame)."""
+        zone's printed frame). ``grey`` and ``small`` (its :func:`small_copy`), when given,
+        are the frame's, made already by the caller."""
         seen: list[TaughtSeen] = []
         remembered: list[TaughtSeen] = []
         first, self._first = self._first, False
@@ -126,7 +128,8 @@ class TaughtCards:
             grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         # The table has settled when the frame shows what the last one showed (the first frame
         # of a reader, a photo, is read in full at once).
-        small = small_copy(grey)
+        if small is None:
+            small = small_copy(grey)
         last, self._last_small = self._last_small, small
         settled = first or (last is not None and int(np.abs(small - last).max()) <= STILL_LEVELS)
         # The first frame a reader sees (a photo), and the frame in which the table settles

@@ -17,7 +17,9 @@ of the shared photos contradicts its photo (``LABEL_FIXES``): the bench uses wha
 
 Also reported: the outline search alone on every photo of the part (``outline_search``: the
 plain search the camera runs every frame; ``outline_search_thorough``: the one teaching uses),
-the photos whose single card could not be taught (refused, with the reason), every multi-card
+the photos whose single card could not be taught (refused, with the reason), teaching itself
+(``realcards.teaching``: cut-outs whose outline is not their card's label, ``RIGHT_CUTOUT``, and
+multi-card photos teaching would take as one card), every multi-card
 photo read as a camera sees cards laid under it (``realcards.laid``: an empty table, the cards
 arriving, then lying still), the never-taught check
 (``realcards.untaught``: each rank in turn left untaught, the photos holding it read: any id on
@@ -25,7 +27,9 @@ it is wrong), the multi-card photos read as a cheap webcam would take them
 (``realcards.webcam_like``, taught from the phone's photos), the never-taught check on those
 webcam-like copies (``realcards.webcam_untaught``: a softer picture hides the little that tells
 a look-alike, a ten beside a taught nine, from the taught face), and the speed of a 1280x720 frame
-holding five taught cards, new (moved every frame) and lying still.
+holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
+adds ``realcards.scaled``: the multi-card photos of the part read resized by F (another camera's
+resolution), taught from the photos as they are.
 """
 
 from __future__ import annotations
@@ -62,6 +66,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="untaught",
         action="store_false",
         help="skip the never-taught checks (each rank left untaught in turn, its photos read)",
+    )
+    parser.add_argument(
+        "--scale",
+        dest="scales",
+        type=float,
+        action="append",
+        default=[],
+        metavar="F",
+        help="also read the multi-card photos resized by F (another camera's resolution; repeatable)",
     )
     parser.add_argument(
         "--no-webcam",
@@ -117,9 +130,11 @@ def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return inter / union if union > 0 else 0.0
 
 
-def _box(corners: Any) -> tuple[float, float, float, float]:
-    xs = [float(x) for x, _y in corners]
-    ys = [float(y) for _x, y in corners]
+def _box(corners: Any, scale: float = 1.0) -> tuple[float, float, float, float]:
+    """The axis-aligned box round ``corners``, in the labels' pixels (``corners`` found in a
+    copy resized by ``scale``)."""
+    xs = [float(x) / scale for x, _y in corners]
+    ys = [float(y) / scale for _x, y in corners]
     return min(xs), min(ys), max(xs), max(ys)
 
 
@@ -186,12 +201,20 @@ def _rank(photo: Photo) -> str:
     return fix[1] if fix is not None and rank == fix[0] else rank
 
 
+#: A taught cut-out is right when its outline's box overlaps the card's label at least this much
+#: (while the card lies wholly in the photo; a card cut by the photo's edge is labelled by what
+#: shows of it).
+RIGHT_CUTOUT = 0.85
+
+
 @dataclass(frozen=True)
 class Taught:
-    """The cut-outs of the single-card photos (the enrolment path), and the refusals."""
+    """The cut-outs of the single-card photos (the enrolment path), the refusals, and the
+    photos whose cut-out is not their card (``RIGHT_CUTOUT``)."""
 
     cutouts: tuple[tuple[str, Any], ...]
     refused: tuple[str, ...]
+    wrong_cutouts: tuple[str, ...] = ()
 
 
 def _capture(singles: list[Photo]) -> Taught:
@@ -199,15 +222,48 @@ def _capture(singles: list[Photo]) -> Taught:
     from vision.enrolled import capture_card
     from vision.image_files import read_image
 
-    cutouts, refused = [], []
+    cutouts, refused, wrong = [], [], []
     for photo in singles:
+        image = read_image(photo.path)
         try:
-            capture = capture_card(read_image(photo.path), photo.path.name)
+            capture = capture_card(image, photo.path.name)
         except UserError as error:
             refused.append(str(error))
             continue
         cutouts.append((_rank(photo), capture.cutout))
-    return Taught(tuple(cutouts), tuple(refused))
+        h, w = image.shape[:2]
+        box = photo.cards[0][1]
+        whole = box[0] > 2 and box[1] > 2 and box[2] < w - 3 and box[3] < h - 3
+        if whole and _iou(_box(capture.quad.tolist()), box) < RIGHT_CUTOUT:
+            wrong.append(photo.path.name)
+    return Taught(tuple(cutouts), tuple(refused), tuple(wrong))
+
+
+def _teaching(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+    """Teaching itself: the single-card photos taught, refused and cut out wrongly, and the
+    multi-card photos that teaching would take as one card (each must be refused)."""
+    from companion.errors import UserError
+    from vision.enrolled import capture_card
+    from vision.image_files import read_image
+
+    taken = []
+    for photo in multis:
+        try:
+            capture_card(read_image(photo.path), photo.path.name)
+        except UserError:
+            continue
+        taken.append(photo.path.name)
+    return {
+        "figure": "realcards.teaching",
+        "single_photos": len(taught.cutouts) + len(taught.refused),
+        "taught": len(taught.cutouts),
+        "refused": len(taught.refused),
+        "wrong_cutouts": len(taught.wrong_cutouts),
+        "wrong_cutout_photos": list(taught.wrong_cutouts),
+        "multi_photos": len(multis),
+        "multi_taken_as_one": len(taken),
+        "multi_taken_as_one_photos": taken,
+    }
 
 
 def _deck(taught: Taught, store: Path, leave_out: str | None = None) -> Any:
@@ -234,12 +290,20 @@ def webcam_like(image: Any, seed: int) -> Any:
 
 
 def _read(
-    deck: Any, multis: list[Photo], webcam: bool = False, seeds: list[int] | None = None, laid: bool = False
+    deck: Any,
+    multis: list[Photo],
+    webcam: bool = False,
+    seeds: list[int] | None = None,
+    laid: bool = False,
+    scale: float = 1.0,
 ) -> tuple[Tally, list[str], list[float]]:
     """Read ``multis`` (as they are, or their webcam-like copies: ``seeds`` per photo, by
     default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo.
     ``laid``: as a camera sees the cards laid (an empty table first, then the cards arriving,
-    then lying still; the reading once they lie still), not as a photo read at once."""
+    then lying still; the reading once they lie still), not as a photo read at once.
+    ``scale``: each photo resized by it first (area average down, cubic up), its outlines
+    scaled back to the labels' pixels."""
+    import cv2
     import numpy as np
 
     from vision.image_files import read_image
@@ -250,6 +314,9 @@ def _read(
         image = read_image(photo.path)
         if webcam:
             image = webcam_like(image, index if seeds is None else seeds[index])
+        if scale != 1.0:
+            smooth = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
+            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=smooth)
         # A fresh reader per photo: nothing carried over from the photo before.
         reader = CardReader(GAME, use_mat=False, enrolled=deck)
         if laid:
@@ -261,8 +328,10 @@ def _read(
         photo_ms.append((time.thread_time() - cpu) * 1000)
         # A card partly covered: where it lies, and what shows of it (what the label's box
         # surrounds); either places it.
-        seen = [([_box(card.corners)] + ([_box(card.visible)] if card.visible else []), card.card_id)
-                for card in reading.cards]
+        seen = [
+            ([_box(c.corners, scale)] + ([_box(c.visible, scale)] if c.visible else []), c.card_id)
+            for c in reading.cards
+        ]
         wrongs += tally.add(photo, seen)
     return tally, wrongs, photo_ms
 
@@ -360,6 +429,25 @@ def _webcam(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
     }
 
 
+def _scaled(taught: Taught, multis: list[Photo], scale: float) -> dict[str, Any]:
+    """Taught from the photos as they are, read in copies resized by ``scale``: another
+    camera's resolution (a webcam farther from the table sees cards in fewer pixels)."""
+    with tempfile.TemporaryDirectory() as store:
+        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, scale=scale)
+    return {
+        "figure": "realcards.scaled",
+        "scale": scale,
+        "read_photos": len(multis),
+        "cards": tally.cards,
+        "correct": tally.correct,
+        "wrong": tally.wrong + tally.phantom_ids,
+        "unidentified": tally.unidentified,
+        "missed": tally.missed,
+        "phantoms_per_10_photos": round(10 * tally.phantoms / max(1, len(multis)), 2),
+        "wrong_examples": wrongs[:5],
+    }
+
+
 def _untaught(taught: Taught, multis: list[Photo], webcam: bool = False) -> dict[str, Any]:
     """Never misread: for each rank, every other rank taught, the photos holding that rank
     read (as they are, or their webcam-like copies); any id on a card of that rank is wrong
@@ -397,12 +485,15 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     # Every single-card photo is taught (the README's protocol); the multi-card photos are read
     # by part: thresholds were tuned on dev only.
     taught = _capture([p for p in photos if len(p.cards) == 1])
+    yield _teaching(taught, [p for p in photos if len(p.cards) > 1])
     for name in parts:
         chosen = [p for i, p in enumerate(photos) if name == "all" or part_of(i) == name]
         yield _read_part(name, chosen, taught, [p for p in chosen if len(p.cards) > 1])
     whole = args.part in ("each", "all")
     laid = [p for i, p in enumerate(photos) if len(p.cards) > 1 and (whole or part_of(i) == args.part)]
     yield _laid(taught, laid)
+    for scale in args.scales:
+        yield _scaled(taught, laid, scale)
     if args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1])
     if args.webcam:

@@ -1,0 +1,103 @@
+"""Placing an outline's sides on the card's edges: many outlines at once, as one at a time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import card_outlines
+from vision.card_checks import refine, refine_in_frame, refine_many, refine_many_in_frame
+from vision.card_outlines import find_card_candidates
+from vision.enrolled import EnrolledDeck
+from vision.reader import CardReader
+from vision.taught_scene import lay_out, scene_style, synthetic_face, teach_synthetic_faces
+
+
+def five_cards(seed: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A frame of five made-up cards, of two sizes, and their true corners."""
+    faces = [synthetic_face(seed + k) for k in range(5)]
+    scene = lay_out(faces, seed, style=scene_style(seed, "wood", card_px=120, tilt=12))
+    frame = scene.frame()
+    return frame, [placed.corners.astype(np.float32) for placed in scene.all_placed()]
+
+
+def loose(corners: list[np.ndarray], seed: int) -> list[np.ndarray]:
+    """The outlines a few pixels off, and a copy of each shrunk to another size (so the
+    profiles across their sides are of different lengths)."""
+    rng = np.random.default_rng(seed)
+    moved = [c + rng.normal(0, 2.5, (4, 2)).astype(np.float32) for c in corners]
+    return moved + [np.float32(0.6) * c for c in moved]
+
+
+@pytest.mark.parametrize("reach", [0.08, 0.025])
+def test_many_outlines_are_placed_as_one_at_a_time(reach: float) -> None:
+    frame, corners = five_cards(40)
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(grey, None, fx=0.6, fy=0.6, interpolation=cv2.INTER_AREA)
+    quads = loose(corners, 41)
+    # One image for all, and each quad in an image of its own (the same pictures).
+    images = [grey] * 5 + [small] * 5
+    together = refine_many(images, quads, reach)
+    for image, quad, placed in zip(images, quads, together, strict=True):
+        assert np.array_equal(placed, refine(image, quad, reach))
+    in_frame = refine_many_in_frame(frame, quads[:5], reach)
+    for quad, placed in zip(quads[:5], in_frame, strict=True):
+        assert np.array_equal(placed, refine_in_frame(frame, quad, reach))
+
+
+def test_placed_sides_lie_on_the_cards_edges() -> None:
+    frame, corners = five_cards(42)
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    for true, placed in zip(corners, refine_many([grey] * 5, loose(corners, 43)[:5]), strict=True):
+        error = np.linalg.norm(true[:, None] - placed[None], axis=2).min(axis=1).max()
+        assert error < 2.0
+
+
+def test_the_outline_search_places_its_outlines_sides_in_one_go(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search hands its outlines to ``refine_many`` together, and finds what it finds
+    placing them one at a time."""
+    frame, corners = five_cards(44)
+    batches: list[int] = []
+
+    def recording(images: list[np.ndarray], quads: list[np.ndarray], share: float = 0.08) -> list[np.ndarray]:
+        batches.append(len(quads))
+        return refine_many(images, quads, share)
+
+    def one_at_a_time(
+        images: list[np.ndarray], quads: list[np.ndarray], share: float = 0.08
+    ) -> list[np.ndarray]:
+        return [refine(image, quad, share) for image, quad in zip(images, quads, strict=True)]
+
+    monkeypatch.setattr(card_outlines, "refine_many", recording)
+    together = find_card_candidates(frame)
+    assert len([o for o in together if o.sure]) == 5 and max(batches) >= 3
+    monkeypatch.setattr(card_outlines, "refine_many", one_at_a_time)
+    apart = find_card_candidates(frame)
+    assert len(apart) == len(together)
+    for a, b in zip(apart, together, strict=True):
+        assert np.array_equal(a.quad, b.quad) and (a.sure, a.whole) == (b.sure, b.whole)
+
+
+def test_a_frame_is_made_small_once_for_the_still_checks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The reader makes the frame's small copy once; the taught cards use that one."""
+    from vision import reader, taught_reader
+
+    teach_synthetic_faces(tmp_path)
+    cards = CardReader("bandit", use_mat=False, enrolled=EnrolledDeck("bandit", tmp_path))
+    made: list[tuple[int, ...]] = []
+
+    def counting(grey: np.ndarray) -> np.ndarray:
+        made.append(grey.shape)
+        return cv2.resize(grey, (64, 36), interpolation=cv2.INTER_AREA).astype(np.int16)
+
+    monkeypatch.setattr(reader, "small_copy", counting)
+    monkeypatch.setattr(taught_reader, "small_copy", counting)
+    frame, _corners = five_cards(45)
+    for _ in range(3):
+        cards.read(frame)
+    assert len(made) == 3
