@@ -126,3 +126,20 @@ def test_a_sparse_faces_strip_is_named_by_its_index_and_a_blank_strip_is_not(tmp
     blank = np.full((280, 200, 3), (232, 236, 238), np.uint8)
     frame, visible = covered_scene(blank, 0.25)
     assert deck.identify_covered(frame, off_corners(), visible).card_id is None
+
+
+def test_an_index_that_shows_counts_though_the_corners_put_it_a_little_off(tmp_path: Path) -> None:
+    """The whole card's corners extrapolated 5 px inside its true corner (the index then lies
+    partly off the rectified card, and the shift search takes that up): the index still shows,
+    and a look-alike's index still refuses it."""
+    deck = taught(tmp_path)
+    inside = CARD + np.float32([5, 4])
+    frame, visible = covered_scene(synthetic_face(11), 0.3)
+    assert deck.identify_covered(frame, inside, visible).card_id == "plum"
+    stranger = synthetic_face(11)
+    for _turn in range(2):
+        stranger[8:46, 10:70] = (232, 236, 238)
+        cv2.putText(stranger, "7", (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
+        stranger = np.ascontiguousarray(stranger[::-1, ::-1])
+    frame, visible = covered_scene(stranger, 0.3)
+    assert deck.identify_covered(frame, inside, visible).card_id is None

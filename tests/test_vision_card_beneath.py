@@ -7,6 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.beneath_edges import on_its_edges
 from vision.card_beneath import cards_beneath, cards_within, strip_share
 from vision.card_checks import iou, order_quad
 from vision.enrolled import EnrolledDeck
@@ -89,6 +90,31 @@ def test_a_card_beneath_looking_smaller_or_larger_than_the_card_on_top_is_placed
     assert worst < 0.025 * float(np.linalg.norm(under[3] - under[0]))  # measured: 3.3 px of 209 at most
 
 
+@pytest.mark.parametrize(
+    ("seed", "kind", "shift", "turn"),
+    [(41, "wood", 40.0, 0.0), (42, "felt", -45.0, 4.0), (43, "dark", 30.0, -3.0)],
+)
+@pytest.mark.parametrize("off", [6.0, -5.0])
+def test_a_card_beneath_placed_a_few_pixels_off_is_laid_on_its_own_edges(
+    seed: int, kind: str, shift: float, turn: float, off: float
+) -> None:
+    """The rays find the strip's outer edge a few pixels off (print bridged, a light table's
+    specks): the card is moved onto its edges where they show, the side under the card on top
+    following the one opposite it (and not pulled onto the covering card's edge)."""
+    scene = table(seed, kind)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(seed), (x, y), 10.0, label="under")
+    scene.place_art(synthetic_face(seed + 100), (x + shift, y + 3.0), 10.0 + turn, label="over")
+    frame = scene.frame()
+    under, over = order_quad(placed(scene, "under")), order_quad(placed(scene, "over"))
+    away = under.mean(axis=0) - over.mean(axis=0)
+    guess = (under + away / float(np.linalg.norm(away)) * off).astype(np.float32)
+
+    laid = on_its_edges(frame, guess, [over])
+
+    assert float(np.linalg.norm(laid - under, axis=1).max()) < 2.5  # measured: 2.3 px at most
+
+
 def test_a_card_alone_or_beside_another_has_nothing_beneath() -> None:
     scene = table(44)
     x, y = scene.centre
@@ -99,6 +125,27 @@ def test_a_card_alone_or_beside_another_has_nothing_beneath() -> None:
     assert cards_beneath(frame, [placed(scene, "one"), placed(scene, "two")]) == []
 
 
+
+
+@pytest.mark.parametrize(("seed", "kind"), [(41, "wood"), (42, "felt"), (43, "dark")])
+def test_the_last_card_of_a_fan_is_found_beside_the_covered_card_it_lies_under(seed: int, kind: str) -> None:
+    """A fan of three: from the card on top, the paper of both strips beneath is deeper than one
+    card's strip; the strip beside the middle card's free side is the card under it."""
+    scene = table(seed, kind)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(seed), (x, y), 8.0, label="bottom")
+    scene.place_art(synthetic_face(seed + 1), (x - 50.0, y + 2.0), 8.0, label="middle")
+    scene.place_art(synthetic_face(seed + 2), (x - 100.0, y + 4.0), 8.0, label="top")
+    frame = scene.frame()
+    bottom, middle, top = (placed(scene, label) for label in ("bottom", "middle", "top"))
+
+    assert not any(iou(card.card, bottom) > 0.5 for card in cards_beneath(frame, [top]))
+    found = cards_beneath(frame, [top], partly=[middle])
+
+    assert [round(iou(card.card, bottom), 1) >= 0.9 for card in found] == [True]
+    shows = np.zeros(frame.shape[:2], np.uint8)
+    cv2.fillPoly(shows, [np.round(found[0].visible).astype(np.int32)], 1)
+    assert mask_iou(shows, shown_part(bottom, middle, frame.shape)) > 0.75  # the middle card hides it too
 
 
 @pytest.fixture(scope="module")

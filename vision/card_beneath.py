@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.beneath_edges import on_its_edges, under_another
 from vision.card_checks import iou, order_quad
 from vision.card_lines import CARD_RATIO
 
@@ -350,7 +351,7 @@ def _edge_line(
     return line, inliers
 
 
-def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
+def visible_part(card: np.ndarray, covering: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray] | None:
     """What shows of ``card`` with the ``covering`` cards over it: the largest piece left, and
     its main part (without the corners or wedges much thinner than its thickest place), as
     polygons (N x 2 float32, frame px); None when too little shows."""
@@ -392,30 +393,51 @@ def _visible_part(card: np.ndarray, covering: list[np.ndarray]) -> tuple[np.ndar
     )
 
 
-def cards_beneath(frame: np.ndarray, tops: list[np.ndarray], strip_max: float = STRIP_MAX) -> list[Beneath]:
+def cards_beneath(
+    frame: np.ndarray,
+    tops: list[np.ndarray],
+    strip_max: float = STRIP_MAX,
+    partly: list[np.ndarray] | tuple[()] = (),
+) -> list[Beneath]:
     """Cards lying beneath the cards ``tops`` (4 x 2 corners each, found whole) in a BGR
     ``frame``: for each side of each, a card whose strip shows beside it (see the module's
     docstring). A card beneath two cards on top is reported once. ``strip_max``: the deepest
     strip (share of the card's depth) taken as one card beneath; teaching, where any paper
-    ending on a straight edge beside the card is a reason to refuse, looks deeper (a fan)."""
-    if not tops:
+    ending on a straight edge beside the card is a reason to refuse, looks deeper (a fan).
+
+    ``partly``: cards found partly covered (their whole corners): in a fan every card but the
+    last lies on the next one, so the strip beside a covered card's free side is a card beneath
+    it too (dev IMG_2655: an ace's strip beside a king's, the king under a ten; from the ten
+    the paper of both strips is too deep for one card). Only their free sides are looked
+    beyond: a side whose middle lies under another card has no strip beside it in view."""
+    if not tops and not partly:
         return []
     found: list[Beneath] = []
     ordered = [order_quad(quad) for quad in tops]
-    for quad in ordered:
+    covered = [order_quad(quad) for quad in partly]
+    covering = ordered + covered
+    for k, quad in enumerate(covering):
         paper = _paper_colour(frame, quad)
+        others = covering[:k] + covering[k + 1 :]
         for side in range(4):
+            if k >= len(ordered) and under_another((quad[side] + quad[(side + 1) % 4]) / 2, others):
+                continue
             strip = _side_strip(frame, quad, side, paper, strip_max)
             if strip is None:
                 continue
             card = order_quad(strip)
             if any(iou(card, other.card) > 0.5 for other in found):
                 continue
-            if any(iou(card, top) > 0.6 for top in ordered):
+            if any(iou(card, top) > 0.6 for top in covering):
                 continue  # a card beside, found on its own
-            if not _border_shows(frame, card, ordered, paper):
+            if not _border_shows(frame, card, covering, paper):
                 continue
-            shown = _visible_part(card, ordered)
+            # The rays place the outer edge where the paper ends, a few pixels off where print
+            # bridges or a light table's specks extend it (dev IMG_2660: 8 px out on beige
+            # carpet); the card's own edges are the strongest steps near the sides that show
+            # (a hidden side would be pulled onto the edge of the card over it).
+            card = on_its_edges(frame, card, covering)
+            shown = visible_part(card, covering)
             if shown is not None:
                 found.append(Beneath(card, *shown))
     return found
@@ -486,4 +508,4 @@ def strip_share(beneath: Beneath) -> float:
     )
 
 
-__all__ = ["Beneath", "cards_beneath", "strip_share"]
+__all__ = ["Beneath", "cards_beneath", "strip_share", "visible_part"]

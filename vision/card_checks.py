@@ -131,25 +131,34 @@ def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
 
 
 #: Where along each side (shares of it) :func:`refine` looks across it.
-_REFINE_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)[None, :, None]
+REFINE_ALONG = np.linspace(0.12, 0.88, 16, dtype=np.float32)
+_REFINE_ALONG = REFINE_ALONG[None, :, None]
 
 
-def refine(lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
+def refine(
+    lightness: np.ndarray, quad: np.ndarray, reach_share: float = 0.08, seen: np.ndarray | None = None
+) -> np.ndarray:
     """Move each side of ``quad`` onto the strongest step between card and table near it.
 
     Region masks round corners and grow or shrink by a few pixels (opening, closing, a
     regrown split); the card's own edge is where brightness drops going outwards. Along each
     side, profiles across the side find that step; a robust line through the steps is the new
     side and neighbouring sides meet in the new corners. Sides with too few clear steps stay.
+    ``seen`` (4 x 16 bool, side i from corner i to the next of the ordered quad, profiles at
+    ``REFINE_ALONG``): only those profiles count (where another card hides the side, the edge
+    near it is that card's, no edge of this one).
     """
-    return refine_many([lightness], [quad], reach_share)[0]
+    return refine_many([lightness], [quad], reach_share, None if seen is None else [seen])[0]
 
 
 def refine_many(
-    images: list[np.ndarray], quads: list[np.ndarray], reach_share: float = 0.08
+    images: list[np.ndarray],
+    quads: list[np.ndarray],
+    reach_share: float = 0.08,
+    seens: list[np.ndarray] | None = None,
 ) -> list[np.ndarray]:
     """:func:`refine` of each of ``quads`` in its image (``images``, one a quad; the same one
-    may be given for all), the same results as one call each.
+    may be given for all; ``seens``: each one's ``seen``), the same results as one call each.
 
     The arithmetic on the few dozen samples of an outline is mostly numpy's per-call overhead
     (~40 calls on 4 x 16 arrays): outlines whose profiles are equally long share those calls.
@@ -164,6 +173,7 @@ def refine_many(
             [images[k] for k in group],
             np.stack([ordered[k] for k in group]),
             np.stack([offsets[k] for k in group]),
+            None if seens is None else np.stack([seens[k] for k in group]),
         )
         for k, lines in zip(group, placed, strict=True):
             out[k] = _corners_of(lines, ordered[k], reaches[k])
@@ -171,7 +181,7 @@ def refine_many(
 
 
 def _refine_group(
-    images: list[np.ndarray], q: np.ndarray, offsets: np.ndarray
+    images: list[np.ndarray], q: np.ndarray, offsets: np.ndarray, seen: np.ndarray | None = None
 ) -> list[list[tuple[np.ndarray, np.ndarray]]]:
     """Each quad's four sides (a point and a direction each) moved onto the card's edge: ``q``
     Q x 4 x 2 ordered corners, ``offsets`` Q x L places across the side (see :func:`refine`)."""
@@ -203,6 +213,8 @@ def _refine_group(
     step = np.where(np.repeat(darker, 16, axis=1)[:, :, None], -step, step)
     best = step.argmax(axis=2)
     clear = (np.take_along_axis(step, best[:, :, None], axis=2)[:, :, 0] >= 12).reshape(n, 4, 16)
+    if seen is not None:
+        clear &= seen
     reached = np.take_along_axis(offsets, best + 1, axis=1).reshape(n, 4, 16)
     moved = base + reached[..., None] * normals[:, :, None]
     placed = []
@@ -238,15 +250,20 @@ def _corners_of(lines: list[tuple[np.ndarray, np.ndarray]], q: np.ndarray, reach
     return refined
 
 
-def refine_in_frame(frame: np.ndarray, quad: np.ndarray, reach_share: float = 0.08) -> np.ndarray:
+def refine_in_frame(
+    frame: np.ndarray, quad: np.ndarray, reach_share: float = 0.08, seen: np.ndarray | None = None
+) -> np.ndarray:
     """:func:`refine` on a BGR frame, looking only at the grey of the quad's surroundings
     (as far as the search reaches, plus a pixel for interpolation): the same result as on the
     whole frame's grey, without converting all of it."""
-    return refine_many_in_frame(frame, [quad], reach_share)[0]
+    return refine_many_in_frame(frame, [quad], reach_share, None if seen is None else [seen])[0]
 
 
 def refine_many_in_frame(
-    frame: np.ndarray, quads: list[np.ndarray], reach_share: float = 0.08
+    frame: np.ndarray,
+    quads: list[np.ndarray],
+    reach_share: float = 0.08,
+    seens: list[np.ndarray] | None = None,
 ) -> list[np.ndarray]:
     """:func:`refine_in_frame` of each of ``quads`` (the same results, see :func:`refine_many`)."""
     h, w = frame.shape[:2]
@@ -258,7 +275,8 @@ def refine_many_in_frame(
         greys.append(cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY))
         offsets.append(np.array([x0, y0], np.float32))
         moved.append(quad - offsets[-1])
-    return [q + offset for q, offset in zip(refine_many(greys, moved, reach_share), offsets, strict=True)]
+    refined = refine_many(greys, moved, reach_share, seens)
+    return [q + offset for q, offset in zip(refined, offsets, strict=True)]
 
 
 #: The card is looked at flattened to this size (px) for the border and ink checks.

@@ -294,9 +294,12 @@ def _index_score(
     t = INDEX_SHIFT
     worst = 2.0
     for zone, (y0, x0) in zip(zones, ((0, 0), (FINE_H - _IY, FINE_W - _IX)), strict=True):
-        ys, xs = pad + y0 + PART_SCALE * shift[1], pad + x0 + PART_SCALE * shift[0]
-        if fine_mask[ys : ys + _IY, xs : xs + _IX].mean() < INDEX_MIN_SHOWN:
+        # Whether the index shows is judged where the card's corners put it (as ``match``
+        # does): the shift only takes up their error, and moved out over the card's edge band
+        # (masked) it would hide an index that shows.
+        if fine_mask[pad + y0 : pad + y0 + _IY, pad + x0 : pad + x0 + _IX].mean() < INDEX_MIN_SHOWN:
             continue
+        ys, xs = pad + y0 + PART_SCALE * shift[1], pad + x0 + PART_SCALE * shift[0]
         # Every further shift at once: windows of the query around the zone.
         area = (slice(ys - t, ys + _IY + t), slice(xs - t, xs + _IX + t))
         q = sliding_window_view(fine[area], (_IY, _IX)).astype(np.float32)

@@ -43,7 +43,8 @@ from vision.mats import MAT_MARKER_MM, MatLayout, mat_layout
 from vision.sightings import Reading, Sighting
 
 __all__ = ["CardReader", "Reading", "Sighting", "marker_finder"]
-from vision.taught_reader import StillFrames, TaughtCards, same_place, small_copy
+from vision.frame_blocks import StillFrames, small_copy
+from vision.taught_reader import TaughtCards, same_place
 
 
 def _points(points: object, factor: float = 1.0) -> tuple[tuple[float, float], ...]:

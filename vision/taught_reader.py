@@ -17,8 +17,8 @@ Cards without an outline of their own (covered, fanned, touching) are looked for
 frame, and then once the table has settled after a change (the frame after a changed one
 shows the same scene), never in a frame of moving cards. A card found so is kept in later
 frames while its taught picture, aligned as found, still agrees with what lies there.
-:class:`StillFrames` goes further for the whole frame: when nothing in view changed since the
-last frame that was read, the caller reuses that frame's reading.
+:class:`vision.frame_blocks.StillFrames` goes further for the whole frame: when nothing in
+view changed since the last frame that was read, the caller reuses that frame's reading.
 """
 
 from __future__ import annotations
@@ -35,16 +35,22 @@ from vision.card_checks import inside_share, iou, order_quad, refine_in_frame
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
+from vision.frame_blocks import (
+    STILL_LEVELS,
+    STILL_SIZE,
+    box_blocks,
+    changed_box,
+    covered_blocks,
+    small_copy,
+)
 from vision.frame_cut import part_in_view
+from vision.outline_beneath import part_beneath
 
 if TYPE_CHECKING:
     from vision.mat_cards import MatZones
 
 #: Corners moved less than this share of the card's long side: the same card, lying still.
 STILL_FRACTION = 0.04
-#: A frame is still when no block of its small copy changed by more than this (grey levels).
-STILL_LEVELS = 8.0
-_STILL_SIZE = (64, 36)
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,7 @@ class TaughtCards:
         self._held: list[CardOutline] = []
         self._held_small: np.ndarray | None = None
         #: Blocks of the small copy the thorough search looked at, unchanged since.
-        self._looked = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), bool)
+        self._looked = np.zeros((STILL_SIZE[1], STILL_SIZE[0]), bool)
 
     @property
     def waiting(self) -> bool:
@@ -180,8 +186,10 @@ class TaughtCards:
         # Outlines no taught face was named in, before the face search explains any away: a row of
         # cards in one outline is looked into even where the face search found one of them.
         unnamed = [s for s in seen if s.match.card_id is None and s.visible is None]
+        # Unnamed outlines, sure or not, may be a card partly under a card named over it.
+        loose = [s.outline for s in remembered if s.match.card_id is None and s.visible is None]
         with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat)
-        return self._with_beneath(frame, small, settled, with_faces, known, unnamed)
+        return self._with_beneath(frame, small, settled, with_faces, known, unnamed, loose)
 
     def _held_outlines(
         self, frame: np.ndarray, outlines: list[CardOutline], small: np.ndarray, closely: bool
@@ -194,24 +202,24 @@ class TaughtCards:
         shape = frame.shape
         moved = None if self._held_small is None else np.abs(small - self._held_small) > STILL_LEVELS
         if moved is not None:
-            self._held = [o for o in self._held if not (moved & _covered_blocks([o.quad], shape)).any()]
+            self._held = [o for o in self._held if not (moved & covered_blocks([o.quad], shape)).any()]
             self._looked &= ~cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         if closely:
             # What changed since the last close look, grown by CHANGE_REACH (a card reaching into
             # the change lies wholly inside); all of the frame when there was none.
-            where = (0, 0, shape[1], shape[0]) if moved is None else _changed_box(moved, shape)
+            where = (0, 0, shape[1], shape[0]) if moved is None else changed_box(moved, shape)
             if where is not None:
                 found = find_card_candidates(frame, thorough=True, region=where)
                 self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
                 self._held += found
-                self._looked |= _box_blocks(where, shape)
+                self._looked |= box_blocks(where, shape)
             self._held_small = small
         elsewhere = [o for o in outlines if not self._looked_at(o.quad, shape)]
         return elsewhere + [o for o in self._held if not any(iou(o.quad, p.quad) > 0.5 for p in elsewhere)]
 
     def _looked_at(self, quad: np.ndarray, shape: tuple[int, ...]) -> bool:
         """Whether ``quad`` lies where the thorough search looked, unchanged since."""
-        return bool((_covered_blocks([quad], shape, edge=False) <= self._looked).all())
+        return bool((covered_blocks([quad], shape, edge=False) <= self._looked).all())
 
     def _with_beneath(
         self,
@@ -221,6 +229,7 @@ class TaughtCards:
         seen: list[TaughtSeen],
         known: list[np.ndarray],
         unnamed: list[TaughtSeen],
+        loose: list[np.ndarray],
     ) -> list[TaughtSeen]:
         """``seen`` with the cards of its unnamed outlines that hold several overlapping cards
         (the card on top, named) and the cards found beneath the cards it names (a fanned or
@@ -231,14 +240,17 @@ class TaughtCards:
         # Printed cards and named cards that show whole (an unnamed outline may be several cards
         # in one; a card partly covered has no free side to look beyond).
         tops = known + [s.quad for s in seen if s.match.card_id is not None and _shows_whole(s)]
-        places = tops + [s.quad for s in unnamed]
+        # Cards found by their faces partly covered: a fan's cards but the last; the strip
+        # beside a free side of one is a card beneath it (see cards_beneath).
+        partly = [s.quad for s in seen if s.match.card_id is not None and not _shows_whole(s)]
+        places = tops + partly + [s.quad for s in unnamed] + loose
         moved = None if self._beneath_small is None else np.abs(small - self._beneath_small) > STILL_LEVELS
         changed = moved is None or bool(moved.any())
         if moved is not None and changed and self._beneath:
             # A card beneath slid out, or another laid on it: what shows of it changed; the
             # others stand until the table settles.
             self._beneath = [
-                b for b in self._beneath if not (moved & _covered_blocks([_shown(b)], frame.shape)).any()
+                b for b in self._beneath if not (moved & covered_blocks([_shown(b)], frame.shape)).any()
             ]
         if changed or not _same_places(places, self._beneath_places):
             if not settled:
@@ -252,18 +264,29 @@ class TaughtCards:
             for outline in unnamed:
                 for guess in cards_within(outline.quad):
                     quad = order_quad(refine_in_frame(frame, guess))
-                    # The thumbnails first (a fraction of a millisecond); the feature stage only
-                    # for a guess they find close to a taught face (an outline of one untaught
-                    # card gives guesses too, each time anything moves).
-                    match = self.deck.identify(frame, quad, whole=True, thorough=False)
-                    if match.method == PENDING and match.score >= WITHIN_FEATURES_SCORE:
-                        match = self.deck.identify(frame, quad, whole=True, thorough=True)
+                    # The thumbnails first (a fraction of a millisecond), then the feature stage,
+                    # which finds the card inside the guess: two cards of a row seldom lie level
+                    # and parallel, their outline is no rectangle, and a guess cut from it lies
+                    # off the card's corners and turned; the thumbnails then say nothing (dev
+                    # IMG_2681: a ten on a nine, 0.25). Looked for once the table settles:
+                    # +1 % CPU a photo on dev.
+                    match = self.deck.identify(frame, quad, whole=True, thorough=True)
                     self.beneath_checks += 1
                     if match.card_id is not None:
                         named = quad if match.corners is None else match.corners
                         self._beneath.append(TaughtSeen(named, match, quad))
                         tops.append(named)
-            for beneath in cards_beneath(frame, tops):
+            lying = [(s.quad, _shown(s)) for s in seen + self._beneath if s.match.card_id is not None]
+            for outline_quad in loose:
+                part = part_beneath(outline_quad, lying)
+                if part is None or any(iou(outline_quad, b.quad) > 0.5 for b in self._beneath):
+                    continue
+                match = self.deck.identify_covered(frame, outline_quad, part[0])
+                self.beneath_checks += 1
+                if match.card_id is not None:
+                    quad = order_quad(outline_quad)
+                    self._beneath.append(TaughtSeen(quad, match, quad, part[1]))
+            for beneath in cards_beneath(frame, tops, partly=partly):
                 if any(iou(beneath.card, b.quad) > 0.5 for b in self._beneath):
                     continue
                 match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
@@ -315,8 +338,8 @@ class TaughtCards:
                 if len(kept) == len(self._found):
                     # A change that cards named by their outlines explain (a card dealt and
                     # read) leaves nothing to search for.
-                    blocks &= ~_covered_blocks(explained, grey.shape)
-                where = _changed_box(blocks, grey.shape)
+                    blocks &= ~covered_blocks(explained, grey.shape)
+                where = changed_box(blocks, grey.shape)
             explained += [f.compared for f in kept]
             if first or where is not None:
                 lying = known + [s.quad for s in seen] + [f.corners for f in kept]
@@ -363,9 +386,6 @@ class TaughtCards:
         return None
 
 
-#: A card guessed inside an unnamed outline goes to the feature stage when its thumbnail
-#: correlates this well with a taught face (well below the thumbnails' own acceptance).
-WITHIN_FEATURES_SCORE = 0.4
 #: A card found inside a bigger unnamed outline (a row of cards) explains it when this share
 #: of the card lies inside it.
 INSIDE_OUTLINE = 0.8
@@ -415,47 +435,12 @@ def _shows_whole(seen: TaughtSeen) -> bool:
 
 #: A card named by its features lies along its outline when the two overlap this much (IoU).
 ALONG_OUTLINE = 0.85
-#: Around what changed, this many blocks of the small copy are searched too (a card reaching
-#: beyond the change: 6 blocks are 120 px of a 1280 px frame).
-CHANGE_REACH = 6
 
 
 def _along_outline(seen: TaughtSeen) -> bool:
     """Whether a named card lies along the outline it was found by (not a card under another
     that the outline took in with it)."""
     return seen.match.corners is None or iou(seen.match.corners, seen.outline) >= ALONG_OUTLINE
-
-
-def _changed_box(blocks: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int] | None:
-    """The box (frame px) round every changed block of the small copy, grown by
-    ``CHANGE_REACH`` blocks; None when none changed."""
-    ys, xs = np.nonzero(blocks)
-    if not len(xs):
-        return None
-    bw, bh = shape[1] / _STILL_SIZE[0], shape[0] / _STILL_SIZE[1]
-    x0, x1 = max(0, xs.min() - CHANGE_REACH), min(_STILL_SIZE[0], xs.max() + 1 + CHANGE_REACH)
-    y0, y1 = max(0, ys.min() - CHANGE_REACH), min(_STILL_SIZE[1], ys.max() + 1 + CHANGE_REACH)
-    return int(x0 * bw), int(y0 * bh), int(np.ceil(x1 * bw)), int(np.ceil(y1 * bh))
-
-
-def _covered_blocks(polygons: list[np.ndarray], shape: tuple[int, ...], edge: bool = True) -> np.ndarray:
-    """Blocks of the small copy that ``polygons`` (frame px) explain: inside one, or (``edge``)
-    on its edge (a card's edge block holds a strip of table: too little to hide another card)."""
-    scale = np.float32([_STILL_SIZE[0] / shape[1], _STILL_SIZE[1] / shape[0]])
-    inside = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), np.uint8)
-    for polygon in polygons:
-        cv2.fillPoly(inside, [np.round(np.asarray(polygon, np.float32) * scale).astype(np.int32)], 1)
-    return (cv2.dilate(inside, np.ones((3, 3), np.uint8)) if edge else inside) > 0
-
-
-def _box_blocks(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> np.ndarray:
-    """Blocks of the small copy wholly inside ``box`` (x0, y0, x1, y1 frame px)."""
-    bw, bh = shape[1] / _STILL_SIZE[0], shape[0] / _STILL_SIZE[1]
-    blocks = np.zeros((_STILL_SIZE[1], _STILL_SIZE[0]), bool)
-    x0, y0 = max(0, math.ceil(box[0] / bw)), max(0, math.ceil(box[1] / bh))
-    x1, y1 = min(_STILL_SIZE[0], math.floor(box[2] / bw)), min(_STILL_SIZE[1], math.floor(box[3] / bh))
-    blocks[y0:y1, x0:x1] = True
-    return blocks
 
 
 #: ``Match.method`` of a card found by its face (:mod:`vision.face_search`), not by an outline.
@@ -490,30 +475,3 @@ def same_place(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float],
     pa, pb = np.array(a), np.array(b)
     long_side = float(np.linalg.norm(pa - np.roll(pa, -1, axis=0), axis=1).max())
     return math.dist(pa.mean(axis=0), pb.mean(axis=0)) < long_side / 3
-
-
-def small_copy(grey: np.ndarray) -> np.ndarray:
-    """The frame's small copy (``_STILL_SIZE`` blocks, int16) that changes are judged on: sensor
-    noise averages out in it, a card laid or moved does not."""
-    return cv2.resize(grey, _STILL_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
-
-
-class StillFrames:
-    """Tells whether a frame shows the same scene as the last one that was read in full."""
-
-    def __init__(self) -> None:
-        self._last: np.ndarray | None = None
-
-    def unchanged(self, small: np.ndarray) -> bool:
-        """True when a frame's small copy (:func:`small_copy`) differs from the last *changed*
-        frame's nowhere by a clear step (sensor noise averages out in it); else remembers it as
-        the new last."""
-        last = self._last
-        if last is not None and last.shape == small.shape and int(np.abs(small - last).max()) <= STILL_LEVELS:
-            return True
-        self._last = small
-        return False
-
-    def forget(self) -> None:
-        """The next frame is read in full whatever it shows."""
-        self._last = None
