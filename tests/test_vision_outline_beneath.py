@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.test_covered_faces import lay
 from vision.card_checks import iou
 from vision.card_outlines import CardOutline
 from vision.enrolled import EnrolledDeck
@@ -59,17 +60,6 @@ def test_an_outline_no_card_of_its_size_lies_across_has_no_part_beneath() -> Non
     assert part_beneath(UNDER, [(small, small)]) is None  # no card of this deck's size
     assert part_beneath(UNDER, [(UNDER + 2, UNDER + 2)]) is None  # the same card named
     assert part_beneath(UNDER, [(over_card(0.1), over_card(0.1))]) is None  # too little shows
-
-
-def lay(frame: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
-    """Paint ``face`` onto ``frame`` inside ``quad`` (TL TR BR BL)."""
-    h, w = face.shape[:2]
-    source = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    homography = cv2.getPerspectiveTransform(source, np.float32(quad))
-    size = (frame.shape[1], frame.shape[0])
-    warped = cv2.warpPerspective(face, homography, size, flags=cv2.INTER_AREA)
-    inside = cv2.warpPerspective(np.full((h, w), 255, np.uint8), homography, size) > 128
-    frame[inside] = warped[inside]
 
 
 def scene(under_face: np.ndarray) -> np.ndarray:

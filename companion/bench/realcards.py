@@ -397,15 +397,20 @@ def _laid(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
     path of the daemon's camera thread, where a photo read at once is the first frame's."""
     with tempfile.TemporaryDirectory() as store:
         tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, laid=True)
+    return _reading("realcards.laid", tally, wrongs, len(multis))
+
+
+def _reading(figure: str, tally: Tally, wrongs: list[str], photos: int) -> dict[str, Any]:
+    """The line of one reading of the multi-card photos: right, wrong, unidentified, missed."""
     return {
-        "figure": "realcards.laid",
-        "read_photos": len(multis),
+        "figure": figure,
+        "read_photos": photos,
         "cards": tally.cards,
         "correct": tally.correct,
         "wrong": tally.wrong + tally.phantom_ids,
         "unidentified": tally.unidentified,
         "missed": tally.missed,
-        "phantoms_per_10_photos": round(10 * tally.phantoms / max(1, len(multis)), 2),
+        "phantoms_per_10_photos": round(10 * tally.phantoms / max(1, photos), 2),
         "wrong_examples": wrongs[:5],
     }
 
@@ -434,18 +439,7 @@ def _scaled(taught: Taught, multis: list[Photo], scale: float) -> dict[str, Any]
     camera's resolution (a webcam farther from the table sees cards in fewer pixels)."""
     with tempfile.TemporaryDirectory() as store:
         tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, scale=scale)
-    return {
-        "figure": "realcards.scaled",
-        "scale": scale,
-        "read_photos": len(multis),
-        "cards": tally.cards,
-        "correct": tally.correct,
-        "wrong": tally.wrong + tally.phantom_ids,
-        "unidentified": tally.unidentified,
-        "missed": tally.missed,
-        "phantoms_per_10_photos": round(10 * tally.phantoms / max(1, len(multis)), 2),
-        "wrong_examples": wrongs[:5],
-    }
+    return {"scale": scale, **_reading("realcards.scaled", tally, wrongs, len(multis))}
 
 
 def _untaught(taught: Taught, multis: list[Photo], webcam: bool = False) -> dict[str, Any]:
