@@ -63,10 +63,4 @@ def _sign(normal: np.ndarray, direction: np.ndarray) -> float:
     return 1.0 if float(_unit_normal(direction) @ normal) >= 0 else -1.0
 
 
-def under_another(point: np.ndarray, cards: list[np.ndarray]) -> bool:
-    """Whether ``point`` lies inside any of ``cards``."""
-    spot = (float(point[0]), float(point[1]))
-    return any(cv2.pointPolygonTest(card.reshape(-1, 1, 2), spot, False) >= 0 for card in cards)
-
-
-__all__ = ["on_its_edges", "under_another"]
+__all__ = ["on_its_edges"]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.beneath_edges import on_its_edges, under_another
+from vision.beneath_edges import on_its_edges
 from vision.card_checks import iou, order_quad
 from vision.card_lines import CARD_RATIO
 
@@ -420,7 +420,7 @@ def cards_beneath(
         paper = _paper_colour(frame, quad)
         others = covering[:k] + covering[k + 1 :]
         for side in range(4):
-            if k >= len(ordered) and under_another((quad[side] + quad[(side + 1) % 4]) / 2, others):
+            if k >= len(ordered) and _under_another((quad[side] + quad[(side + 1) % 4]) / 2, others):
                 continue
             strip = _side_strip(frame, quad, side, paper, strip_max)
             if strip is None:
@@ -506,6 +506,12 @@ def strip_share(beneath: Beneath) -> float:
     return float(
         cv2.contourArea(beneath.visible.astype(np.float32)) / max(1.0, cv2.contourArea(beneath.card))
     )
+
+
+def _under_another(point: np.ndarray, cards: list[np.ndarray]) -> bool:
+    """Whether ``point`` lies inside any of ``cards``."""
+    spot = (float(point[0]), float(point[1]))
+    return any(cv2.pointPolygonTest(card.reshape(-1, 1, 2), spot, False) >= 0 for card in cards)
 
 
 __all__ = ["Beneath", "cards_beneath", "strip_share", "visible_part"]

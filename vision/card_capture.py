@@ -292,7 +292,9 @@ def _paper_alike(one: _Looked, card: _Looked) -> bool:
 
 def _within(inner: _Looked, outer: _Looked) -> float:
     """The share of ``inner``'s area that lies inside ``outer``."""
-    return _overlap(inner, outer) * min(inner.area, outer.area) / max(1.0, inner.area)
+    a, b = inner.outline.quad.astype(np.float32), outer.outline.quad.astype(np.float32)
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    return float(inter) / max(1.0, inner.area)
 
 
 def _among_cards(card: _Looked, looked: list[_Looked]) -> bool:

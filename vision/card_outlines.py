@@ -55,7 +55,7 @@ from vision.card_checks import (
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
 from vision.card_seams import find_seams, split_at_seams
-from vision.frame_cut import cut_card_shaped
+from vision.frame_cut import corners_in_view, cut_card_shaped
 
 __all__ = ["CardOutline", "find_card_candidates", "find_card_outlines", "order_quad"]
 
@@ -293,12 +293,7 @@ def _narrow_side(quad: np.ndarray) -> float:
 
 def _inside_frame(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether no corner of ``quad`` lies on (or past) the frame's border."""
-    h, w = shape[:2]
-    margin = max(1.0, EDGE_MARGIN * min(h, w))
-    xs, ys = quad[:, 0], quad[:, 1]
-    return bool(
-        xs.min() > margin and ys.min() > margin and xs.max() < w - 1 - margin and ys.max() < h - 1 - margin
-    )
+    return all(corners_in_view(quad, shape, max(1.0, EDGE_MARGIN * min(shape[:2]))))
 
 
 def _shrink(frame: np.ndarray, scale: float) -> np.ndarray:

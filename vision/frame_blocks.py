@@ -59,6 +59,12 @@ def small_copy(grey: np.ndarray) -> np.ndarray:
     return cv2.resize(grey, STILL_SIZE, interpolation=cv2.INTER_AREA).astype(np.int16)
 
 
+def changed_blocks(small: np.ndarray, last: np.ndarray | None) -> np.ndarray | None:
+    """Blocks of a small copy that changed by a clear step (more than ``STILL_LEVELS``) since
+    ``last``; None when there is no ``last`` to compare with."""
+    return None if last is None else np.abs(small - last) > STILL_LEVELS
+
+
 class StillFrames:
     """Tells whether a frame shows the same scene as the last one that was read in full."""
 
@@ -70,7 +76,7 @@ class StillFrames:
         frame's nowhere by a clear step (sensor noise averages out in it); else remembers it as
         the new last."""
         last = self._last
-        if last is not None and last.shape == small.shape and int(np.abs(small - last).max()) <= STILL_LEVELS:
+        if last is not None and last.shape == small.shape and not changed_blocks(small, last).any():
             return True
         self._last = small
         return False

@@ -54,11 +54,16 @@ def _to_border(start: np.ndarray, direction: np.ndarray, width: int, height: int
     return reach
 
 
+def corners_in_view(quad: np.ndarray, shape: tuple[int, ...], margin: float) -> list[bool]:
+    """For each corner of ``quad`` (image px) whether it lies inside the frame of ``shape``,
+    more than ``margin`` px from its border."""
+    height, width = shape[:2]
+    return [_in_view(p, width, height, margin) for p in np.asarray(quad, np.float64).reshape(-1, 2).tolist()]
+
+
 def is_cut(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether some corner of ``quad`` (image px) lies on or beyond the frame's border."""
-    height, width = shape[:2]
-    margin = max(2.0, CORNER_MARGIN * min(height, width))
-    return not all(_in_view(p, width, height, margin) for p in np.asarray(quad, np.float64).tolist())
+    return not all(corners_in_view(quad, shape, max(2.0, CORNER_MARGIN * min(shape[:2]))))
 
 
 def completed_cards(quad: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
@@ -68,7 +73,7 @@ def completed_cards(quad: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray
     height, width = shape[:2]
     margin = max(2.0, CORNER_MARGIN * min(height, width))
     q = np.asarray(quad, np.float32).reshape(4, 2)
-    shown = [_in_view(p, width, height, margin) for p in q.tolist()]
+    shown = corners_in_view(q, shape, margin)
     if sum(shown) == 3:
         return [q.copy()]  # every side reaches a corner in view: the outline is the card
     if sum(shown) != 2:

@@ -36,6 +36,7 @@ from vision.card_checks import (
     order_quad,
 )
 from vision.card_lines import corner_quads
+from vision.frame_cut import corners_in_view
 
 #: Photos larger than this (pixels) are looked at reduced: the faint edges are a few pixels
 #: wide at any resolution, and the work grows with the area.
@@ -162,12 +163,6 @@ def edge_all_round(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return np.asarray(shown.mean(axis=1))
 
 
-def _in_view(quad: np.ndarray, shape: tuple[int, ...], margin: float) -> bool:
-    h, w = shape[:2]
-    return bool(quad[:, 0].min() > margin and quad[:, 1].min() > margin
-                and quad[:, 0].max() < w - 1 - margin and quad[:, 1].max() < h - 1 - margin)
-
-
 def light_around(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
     """The share of the table round ``quad`` (a ring ``AROUND_GROW`` times its size, its edge
     and shadow left out; only what is in the picture) within ``INK_STEP`` of ``paper``: light."""
@@ -270,7 +265,9 @@ def light_table_cards(colour: np.ndarray, smallest_share: float) -> LightTableFi
         if not card_shaped(proposal, area) or cv2.contourArea(proposal) < smallest_share * area:
             continue
         placed = _place_sides(lab, order_quad(proposal))
-        if placed is None or not card_shaped(placed, area) or not _in_view(placed, small.shape, margin):
+        if placed is None or not card_shaped(placed, area):
+            continue
+        if not all(corners_in_view(placed, small.shape, margin)):
             continue
         placed = order_quad(placed)
         # Many proposals land on the same sides: each outline is looked at once.

@@ -36,9 +36,9 @@ from vision.card_outlines import CardOutline, find_card_candidates
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
 from vision.frame_blocks import (
-    STILL_LEVELS,
     STILL_SIZE,
     box_blocks,
+    changed_blocks,
     changed_box,
     covered_blocks,
     small_copy,
@@ -132,7 +132,8 @@ class TaughtCards:
         if small is None:
             small = small_copy(grey)
         last, self._last_small = self._last_small, small
-        settled = first or (last is not None and int(np.abs(small - last).max()) <= STILL_LEVELS)
+        moved = changed_blocks(small, last)
+        settled = first or (moved is not None and not moved.any())
         # The first frame a reader sees (a photo), and the frame in which the table settles
         # after a change, get the thorough search, as they get the thorough identification: a
         # camera pays for it once per deal, not every frame.
@@ -200,7 +201,7 @@ class TaughtCards:
         its place does not change: a hand moving elsewhere must not make a card named at rest
         come and go, nor an outline it ruled out come back."""
         shape = frame.shape
-        moved = None if self._held_small is None else np.abs(small - self._held_small) > STILL_LEVELS
+        moved = changed_blocks(small, self._held_small)
         if moved is not None:
             self._held = [o for o in self._held if not (moved & covered_blocks([o.quad], shape)).any()]
             self._looked &= ~cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
@@ -244,7 +245,7 @@ class TaughtCards:
         # beside a free side of one is a card beneath it (see cards_beneath).
         partly = [s.quad for s in seen if s.match.card_id is not None and not _shows_whole(s)]
         places = tops + partly + [s.quad for s in unnamed] + loose
-        moved = None if self._beneath_small is None else np.abs(small - self._beneath_small) > STILL_LEVELS
+        moved = changed_blocks(small, self._beneath_small)
         changed = moved is None or bool(moved.any())
         if moved is not None and changed and self._beneath:
             # A card beneath slid out, or another laid on it: what shows of it changed; the
@@ -334,7 +335,7 @@ class TaughtCards:
                 # Only where the table changed since the last search; the cards found before
                 # elsewhere stay while they still lie where they were.
                 kept = [f for f in self._found if self._search.still_there(grey, f)]
-                blocks = np.abs(small - self._searched_small) > STILL_LEVELS
+                blocks = changed_blocks(small, self._searched_small)
                 if len(kept) == len(self._found):
                     # A change that cards named by their outlines explain (a card dealt and
                     # read) leaves nothing to search for.
