@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from vision import card_outlines
-from vision.card_checks import refine, refine_in_frame, refine_many, refine_many_in_frame
+from vision.card_checks import (
+    border_contrast,
+    border_contrasts,
+    refine,
+    refine_in_frame,
+    refine_many,
+    refine_many_in_frame,
+)
 from vision.card_outlines import find_card_candidates
 from vision.enrolled import EnrolledDeck
 from vision.reader import CardReader
@@ -43,9 +50,35 @@ def test_many_outlines_are_placed_as_one_at_a_time(reach: float) -> None:
     together = refine_many(images, quads, reach)
     for image, quad, placed in zip(images, quads, together, strict=True):
         assert np.array_equal(placed, refine(image, quad, reach))
+    # One image shared by all (the outline search's): one remap for every outline.
+    for quad, placed in zip(quads[:5], refine_many([grey] * 5, quads[:5], reach), strict=True):
+        assert np.array_equal(placed, refine(grey, quad, reach))
+    # More outlines than one remap takes (the thorough search's corner proposals on a photo).
+    many = refine_many([grey] * 600, quads[:5] * 120, reach)
+    assert all(np.array_equal(placed, refine(grey, quads[k % 5], reach)) for k, placed in enumerate(many))
     in_frame = refine_many_in_frame(frame, quads[:5], reach)
     for quad, placed in zip(quads[:5], in_frame, strict=True):
         assert np.array_equal(placed, refine_in_frame(frame, quad, reach))
+
+
+def test_the_borders_of_many_outlines_are_judged_as_one_at_a_time() -> None:
+    """``border_contrasts`` gives each outline's ``border_contrast``: outlines near, larger and
+    smaller than the cards, and the frame cut through the first card (sides past its edge
+    give no evidence; cards wholly past it none at all)."""
+    frame, corners = five_cards(46)
+    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
+    cut = np.ascontiguousarray(lab[:, : int(corners[0][:, 0].mean())])
+    rng = np.random.default_rng(48)
+    quads = [
+        ((c - c.mean(0)) * np.float32(rng.uniform(0.9, 1.15)) + c.mean(0) + rng.normal(0, 3, (4, 2)))
+        .astype(np.float32)
+        for c in corners
+        for _ in range(6)
+    ]
+    contrasts = border_contrasts(cut, quads)
+    assert contrasts == [border_contrast(cut, quad) for quad in quads]
+    assert 0.0 in contrasts and 1.0 in contrasts and any(0.0 < c < 1.0 for c in contrasts)
+    assert border_contrasts(lab, []) == []
 
 
 def test_placed_sides_lie_on_the_cards_edges() -> None:
@@ -74,6 +107,9 @@ def test_the_outline_search_places_its_outlines_sides_in_one_go(monkeypatch: pyt
     monkeypatch.setattr(card_outlines, "refine_many", recording)
     together = find_card_candidates(frame)
     assert len([o for o in together if o.sure]) == 5 and max(batches) >= 3
+    # The outlines of the masks' regions are all judged in the first batch, ahead of the
+    # region split in between (one at a time before: batches of 4 and 2 on this frame).
+    assert batches[0] == sum(batches)
     monkeypatch.setattr(card_outlines, "refine_many", one_at_a_time)
     apart = find_card_candidates(frame)
     assert len(apart) == len(together)

@@ -76,18 +76,31 @@ def side_colours(
     samples lie in the picture (4 x len(along) x len(depths); those outside are the nearest
     pixel's colour). All sides in one go: numpy's per-call overhead on a side's few dozen
     samples costs more than the work."""
+    colours, ok = sides_colours(lab, [quad], depths, along)
+    return colours[0], ok[0]
+
+
+def sides_colours(
+    lab: np.ndarray, quads: list[np.ndarray], depths: tuple[float, ...], along: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`side_colours` of each of ``quads`` (Q x ...), all in one go: the same samples,
+    for one set of numpy's per-call overheads."""
     h, w = lab.shape[:2]
-    q = order_quad(quad)
-    centre = q.mean(axis=0)
-    size = math.sqrt(max(1.0, cv2.contourArea(q)))
-    offsets = np.array([math.copysign(max(1.5, abs(k) * size), k) for k in depths], np.float32)
-    ends = q[[1, 2, 3, 0]]
-    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
-    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
-    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
+    q = np.stack([order_quad(quad) for quad in quads])  # Q x 4 x 2
+    centre = q.mean(axis=1, keepdims=True)
+    sizes = [math.sqrt(max(1.0, cv2.contourArea(corners))) for corners in q]
+    offsets = np.array(
+        [[math.copysign(max(1.5, abs(k) * size), k) for k in depths] for size in sizes], np.float32
+    )
+    ends = q[:, [1, 2, 3, 0]]
+    normals = np.stack([ends[..., 1] - q[..., 1], q[..., 0] - ends[..., 0]], axis=2)
+    normals /= np.sqrt((normals * normals).sum(axis=2, keepdims=True)) + 1e-6
+    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=2) >= 0)[..., None]
     normals = np.where(outward, normals, -normals)
-    points = q[:, None] + (ends - q)[:, None] * np.asarray(along)[None, :, None]  # 4 x A x 2
-    at = np.round(points[:, :, None] + normals[:, None, None, :] * offsets[None, None, :, None]).astype(int)
+    points = q[:, :, None] + (ends - q)[:, :, None] * np.asarray(along)[None, None, :, None]  # Q x 4 x A x 2
+    at = np.round(
+        points[:, :, :, None] + normals[:, :, None, None, :] * offsets[:, None, None, :, None]
+    ).astype(int)
     # Both axes clipped at once (np.clip's wrapper costs more than the two ufuncs); a sample
     # lies in the picture where clipping left it where it was.
     inside = np.minimum(np.maximum(at, 0), (w - 1, h - 1))
@@ -106,28 +119,35 @@ def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
     edge, a patch of light or a square of floor tile has a step on part of its border only.
     Returns the share of pairs with a step, 0 when too few sides show one.
     """
+    return border_contrasts(lab, [quad])[0]
+
+
+def border_contrasts(lab: np.ndarray, quads: list[np.ndarray]) -> list[float]:
+    """:func:`border_contrast` of each of ``quads``, all in one go (the same values: the
+    outline search looks at several outlines a frame, and numpy's per-call overhead on one
+    outline's samples cost more than the work)."""
+    if not quads:
+        return []
     # Three depths on each side, and the median of each: a thin printed line next to the
     # side (a zone's frame on the mat) is one sample, not a step between two surfaces.
-    colours, ok = side_colours(lab, quad, (-0.03, -0.05, -0.07, 0.03, 0.05, 0.07), _CONTRAST_ALONG)
-    ok = ok.all(axis=2)
+    colours, ok = sides_colours(lab, quads, (-0.03, -0.05, -0.07, 0.03, 0.05, 0.07), _CONTRAST_ALONG)
+    ok = ok.all(axis=3)  # Q x 4 x 12
     # The median of three samples is the middle one once sorted (as np.median, cheaper).
-    samples = np.sort(colours.reshape(4, len(_CONTRAST_ALONG), 2, 3, -1), axis=3)[:, :, :, 1]
-    steps = np.abs(samples[:, :, 0] - samples[:, :, 1]).sum(axis=2)  # 4 x 12
-    votes = 0
-    total = 0
-    sides_in_view = sides_shown = 0
-    for side_ok, side_steps in zip(ok, steps, strict=True):
-        if side_ok.sum() < len(side_ok) // 2:
-            continue  # the side runs along the frame's border: no evidence either way
-        step = side_steps[side_ok]
-        shown = int(np.count_nonzero(step >= 20))
-        sides_in_view += 1
-        sides_shown += shown >= 0.5 * len(step)
-        votes += shown
-        total += len(step)
-    if sides_shown < min(3, sides_in_view) or sides_in_view < 2:
-        return 0.0
-    return votes / total if total else 0.0
+    samples = np.sort(colours.reshape(len(quads), 4, len(_CONTRAST_ALONG), 2, 3, -1), axis=4)[:, :, :, :, 1]
+    steps = np.abs(samples[:, :, :, 0] - samples[:, :, :, 1]).sum(axis=3)  # Q x 4 x 12
+    # A side with fewer than half its samples in the picture runs along the frame's border:
+    # no evidence either way.
+    in_picture = ok.sum(axis=2)
+    in_view = in_picture >= len(_CONTRAST_ALONG) // 2
+    shown = ((steps >= 20) & ok).sum(axis=2)
+    sides_shown = (in_view & (shown >= 0.5 * in_picture)).sum(axis=1).tolist()
+    sides_in_view = in_view.sum(axis=1).tolist()
+    votes = (shown * in_view).sum(axis=1).tolist()
+    total = (in_picture * in_view).sum(axis=1).tolist()
+    return [
+        0.0 if shown_k < min(3, view_k) or view_k < 2 else (votes_k / total_k if total_k else 0.0)
+        for shown_k, view_k, votes_k, total_k in zip(sides_shown, sides_in_view, votes, total, strict=True)
+    ]
 
 
 #: Where along each side (shares of it) :func:`refine` looks across it.
@@ -198,13 +218,26 @@ def _refine_group(
     base = starts[:, :, None, :] + sides[:, :, None, :] * _REFINE_ALONG  # Q x 4 x 16 x 2
     # Every profile across every side of an outline in one remap: 64 rows of L samples.
     samples = base[:, :, :, None, :] + offsets[:, None, None, :, None] * normals[:, :, None, None, :]
-    profiles = []
-    for k, image in enumerate(images):
-        h, w = image.shape
-        xs = np.clip(samples[k, ..., 0], 0, w - 1).reshape(64, -1)
-        ys = np.clip(samples[k, ..., 1], 0, h - 1).reshape(64, -1)
-        profiles.append(cv2.remap(image, xs, ys, cv2.INTER_LINEAR))
-    profile = np.stack(profiles).astype(np.float32)  # Q x 64 x L
+    if all(image is images[0] for image in images):
+        # One image for all (the outline search's): one remap of every outline's rows, each
+        # sample interpolated alone, as in a remap per outline.
+        h, w = images[0].shape
+        xs = np.clip(samples[..., 0], 0, w - 1).reshape(n * 64, -1)
+        ys = np.clip(samples[..., 1], 0, h - 1).reshape(n * 64, -1)
+        # In blocks: a remap's map is at most SHRT_MAX rows (500 outlines).
+        rows = [
+            cv2.remap(images[0], xs[k : k + 32000], ys[k : k + 32000], cv2.INTER_LINEAR)
+            for k in range(0, n * 64, 32000)
+        ]
+        profile = np.concatenate(rows).reshape(n, 64, -1).astype(np.float32)
+    else:
+        profiles = []
+        for k, image in enumerate(images):
+            h, w = image.shape
+            xs = np.clip(samples[k, ..., 0], 0, w - 1).reshape(64, -1)
+            ys = np.clip(samples[k, ..., 1], 0, h - 1).reshape(64, -1)
+            profiles.append(cv2.remap(image, xs, ys, cv2.INTER_LINEAR))
+        profile = np.stack(profiles).astype(np.float32)  # Q x 64 x L
     # Inside minus outside, two pixels apart; a card may be lighter than the table or darker
     # (a cream card on the white mat): each side takes the polarity most of its profiles show.
     step = profile[:, :, :-2] - profile[:, :, 2:]
