@@ -81,6 +81,21 @@ def test_the_borders_of_many_outlines_are_judged_as_one_at_a_time() -> None:
     assert border_contrasts(lab, []) == []
 
 
+def test_a_short_profile_carried_on_beside_a_longer_one_looks_only_at_its_own_samples() -> None:
+    """Outlines of other sizes are placed together, each profile padded to the longest: a
+    white strip beyond the small card's reach (inside the padding) must not turn which way
+    its side's step is looked for."""
+    image = np.full((400, 400), 120, np.uint8)
+    image[100:240, 100:200] = 200
+    image[150:360, 220:370] = 200
+    image[100:240, 70:88] = 255
+    small = np.float32([[101, 102], [198, 99], [199, 238], [100, 239]])
+    large = np.float32([[221, 152], [368, 151], [369, 358], [220, 359]])
+    together = refine_many([image] * 2, [small, large])
+    assert np.array_equal(together[0], refine(image, small))
+    assert np.array_equal(together[1], refine(image, large))
+
+
 def test_placed_sides_lie_on_the_cards_edges() -> None:
     frame, corners = five_cards(42)
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)

@@ -186,13 +186,27 @@ def refine_many(
     ordered = [order_quad(quad) for quad in quads]  # float32, new arrays
     reaches = [max(3.0, reach_share * math.sqrt(cv2.contourArea(q))) for q in ordered]
     offsets = [np.arange(-reach, reach + 1, 1.0, dtype=np.float32) for reach in reaches]
+    # Outlines of other sizes have profiles of other lengths. Those of similar lengths (within
+    # half again: a frame's cards) share one set of calls, each profile carried on past its own
+    # end to the group's longest (those samples are not looked at).
     out: list[np.ndarray] = [np.empty(0)] * len(quads)
-    for length in sorted({len(o) for o in offsets}):
-        group = [k for k, o in enumerate(offsets) if len(o) == length]
+    by_length = sorted(range(len(quads)), key=lambda k: len(offsets[k]))
+    while by_length:
+        shortest = len(offsets[by_length[0]])
+        group = [k for k in by_length if len(offsets[k]) <= 1.5 * shortest]
+        by_length = by_length[len(group) :]
+        longest = len(offsets[group[-1]])
+        padded = np.stack(
+            [
+                np.concatenate((o, o[-1] + np.arange(1, longest - len(o) + 1, dtype=np.float32)))
+                for o in (offsets[k] for k in group)
+            ]
+        )
         placed = _refine_group(
             [images[k] for k in group],
             np.stack([ordered[k] for k in group]),
-            np.stack([offsets[k] for k in group]),
+            padded,
+            np.array([len(offsets[k]) for k in group]),
             None if seens is None else np.stack([seens[k] for k in group]),
         )
         for k, lines in zip(group, placed, strict=True):
@@ -201,10 +215,15 @@ def refine_many(
 
 
 def _refine_group(
-    images: list[np.ndarray], q: np.ndarray, offsets: np.ndarray, seen: np.ndarray | None = None
+    images: list[np.ndarray],
+    q: np.ndarray,
+    offsets: np.ndarray,
+    lengths: np.ndarray,
+    seen: np.ndarray | None = None,
 ) -> list[list[tuple[np.ndarray, np.ndarray]]]:
     """Each quad's four sides (a point and a direction each) moved onto the card's edge: ``q``
-    Q x 4 x 2 ordered corners, ``offsets`` Q x L places across the side (see :func:`refine`)."""
+    Q x 4 x 2 ordered corners, ``offsets`` Q x L places across the side (see :func:`refine`),
+    of which each quad's first ``lengths`` are its own (the rest pad it to L)."""
     n = len(q)
     centre = q.mean(axis=1)
     # Each step once, and indexing rather than np.roll or np.linalg.norm (the same float32
@@ -241,10 +260,13 @@ def _refine_group(
     # Inside minus outside, two pixels apart; a card may be lighter than the table or darker
     # (a cream card on the white mat): each side takes the polarity most of its profiles show.
     step = profile[:, :, :-2] - profile[:, :, 2:]
+    padding = (np.arange(step.shape[2])[None, :] >= (lengths - 2)[:, None])[:, None, :]  # Q x 1 x L-2
     per_side = step.reshape(n, 4, 16, -1)
-    darker = per_side.min(axis=3).sum(axis=2) < -per_side.max(axis=3).sum(axis=2)
+    lowest = np.where(padding[:, :, None], np.inf, per_side).min(axis=3)
+    highest = np.where(padding[:, :, None], -np.inf, per_side).max(axis=3)
+    darker = lowest.sum(axis=2) < -highest.sum(axis=2)
     step = np.where(np.repeat(darker, 16, axis=1)[:, :, None], -step, step)
-    best = step.argmax(axis=2)
+    best = np.where(padding, -np.inf, step).argmax(axis=2)
     clear = (np.take_along_axis(step, best[:, :, None], axis=2)[:, :, 0] >= 12).reshape(n, 4, 16)
     if seen is not None:
         clear &= seen
