@@ -132,6 +132,32 @@ def test_the_outline_search_places_its_outlines_sides_in_one_go(monkeypatch: pyt
         assert np.array_equal(a.quad, b.quad) and (a.sure, a.whole) == (b.sure, b.whole)
 
 
+def test_the_thorough_search_weighs_its_outlines_straight_edges_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The straight-edge support of the outlines judged together is measured in one go (the
+    thorough search judges dozens), with the same outlines found as one at a time."""
+    frame, _corners = five_cards(44)
+    calls: list[int] = []
+    measure = card_outlines._support_in_view
+
+    def recording(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+        calls.append(quads.ndim)
+        return measure(quads, segments, shape)
+
+    def one_at_a_time(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+        return np.array([measure(quad, segments, shape) for quad in quads.reshape(-1, 4, 2)])
+
+    monkeypatch.setattr(card_outlines, "_support_in_view", recording)
+    together = find_card_candidates(frame, thorough=True)
+    assert len([o for o in together if o.sure]) == 5 and calls and 2 not in calls
+    monkeypatch.setattr(card_outlines, "_support_in_view", one_at_a_time)
+    apart = find_card_candidates(frame, thorough=True)
+    assert len(apart) == len(together)
+    for a, b in zip(apart, together, strict=True):
+        assert np.array_equal(a.quad, b.quad) and (a.sure, a.whole) == (b.sure, b.whole)
+
+
 def test_a_frame_is_made_small_once_for_the_still_checks(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

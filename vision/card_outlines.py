@@ -374,26 +374,31 @@ def find_card_candidates(
             waiting.append((quad, from_lines))
 
     def judge_waiting() -> None:
-        todo = {(q.tobytes(), f): (q, f) for q, f in waiting + [(q, False) for q in ahead]}
-        todo = [item for key, item in todo.items() if key not in verdicts]
+        unique = {(q.tobytes(), f): (q, f) for q, f in waiting + [(q, False) for q in ahead]}
+        todo = [item for key, item in unique.items() if key not in verdicts]
         ahead.clear()
         placed = refine_many([lightness] * len(todo), [quad for quad, _f in todo])
-        shaped = [(q, shape(q, refined, f), f) for (q, f), refined in zip(todo, placed, strict=True)]
+        shaped = [(q, shape(q, refined), f) for (q, f), refined in zip(todo, placed, strict=True)]
         verdicts.update(((q.tobytes(), f), []) for q, _s, f in shaped)
         kept = [(q, judged, f) for q, judged, f in shaped if judged is not None]
-        # The borders of all in one go (numpy's overhead once, not once an outline).
-        contrasts = border_contrasts(lab, [item[1][0] for item in kept])
-        for (quad, (judged, cut, support), from_lines), contrast in zip(kept, contrasts, strict=True):
+        # Straight-edge support and borders of all in one go (numpy's overhead once, not once
+        # an outline; the thorough search looks at dozens).
+        supports = [1.0] * len(kept)
+        if segments is not None and kept:
+            ordered = np.stack([order_quad(judged) for _q, (judged, _c), _f in kept])
+            supports = _support_in_view(ordered, segments, lightness.shape).tolist()
+        # An outline proposed by two edges meeting must lie on straight edges all round.
+        looked = [(*item, v) for item, v in zip(kept, supports, strict=True) if not (item[2] and v < 0.5)]
+        contrasts = border_contrasts(lab, [judged for _q, (judged, _c), _f, _v in looked])
+        for (quad, (judged, cut), from_lines, support), contrast in zip(looked, contrasts, strict=True):
             verdicts[(quad.tobytes(), from_lines)] = judge(judged, cut, support, contrast, from_lines)
         for quad, from_lines in waiting:
             scored.extend(verdicts[(quad.tobytes(), from_lines)])
         waiting.clear()
 
-    def shape(
-        quad: np.ndarray, refined: np.ndarray, from_lines: bool
-    ) -> tuple[np.ndarray, bool, float] | None:
-        """The outline judged (the refined one when card-shaped), whether it is cut by the
-        frame, and its straight-edge support; None when it cannot be a card."""
+    def shape(quad: np.ndarray, refined: np.ndarray) -> tuple[np.ndarray, bool] | None:
+        """The outline judged (the refined one when card-shaped) and whether it is cut by the
+        frame; None when it cannot be a card."""
         # A side pulled onto a shadow's or an object's edge bends the outline: keep the
         # region's own outline then.
         quad = refined if card_shaped(refined, image_area) else quad
@@ -402,13 +407,7 @@ def find_card_candidates(
         cut = not card_shaped(quad, image_area)
         if cut and not cut_card_shaped(quad, lightness.shape, image_area):
             return None
-        support = 1.0
-        if segments is not None:
-            support = float(_support_in_view(order_quad(quad), segments, lightness.shape))
-            # An outline proposed by two edges meeting must lie on straight edges all round.
-            if from_lines and support < 0.5:
-                return None
-        return quad, cut, support
+        return quad, cut
 
     def judge(quad: np.ndarray, cut: bool, support: float, contrast: float, from_lines: bool) -> list[Scored]:
         """What the outline adds to ``scored`` (nothing when it is no card)."""
