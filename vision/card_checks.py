@@ -8,6 +8,8 @@ import math
 import cv2
 import numpy as np
 
+from vision.paper_bands import EVEN_SHARE, median_rows, side_papers
+
 #: A card's short side / long side is 63 / 88 = 0.716; perspective and a loose outline widen it.
 ASPECT_MIN, ASPECT_MAX = 0.5, 0.92
 #: A card covers at least this share of the work image's area (a 1280x720 frame: ~45x63 px) ...
@@ -130,8 +132,8 @@ def border_contrasts(lab: np.ndarray, quads: list[np.ndarray]) -> list[float]:
         return []
     # Three depths on each side, and the median of each: a thin printed line next to the
     # side (a zone's frame on the mat) is one sample, not a step between two surfaces.
-    colours, ok = sides_colours(lab, quads, (-0.03, -0.05, -0.07, 0.03, 0.05, 0.07), _CONTRAST_ALONG)
-    ok = ok.all(axis=3)  # Q x 4 x 12
+    colours, inside = sides_colours(lab, quads, (-0.03, -0.05, -0.07, 0.03, 0.05, 0.07), _CONTRAST_ALONG)
+    ok = inside.all(axis=3)  # Q x 4 x 12
     # The median of three samples is the middle one once sorted (as np.median, cheaper).
     samples = np.sort(colours.reshape(len(quads), 4, len(_CONTRAST_ALONG), 2, 3, -1), axis=4)[:, :, :, :, 1]
     steps = np.abs(samples[:, :, :, 0] - samples[:, :, :, 1]).sum(axis=3)  # Q x 4 x 12
@@ -339,51 +341,6 @@ _LOOK_W, _LOOK_H = 40, 56
 _LOOK_CORNERS = np.array([[0, 0], [_LOOK_W - 1, 0], [_LOOK_W - 1, _LOOK_H - 1], [0, _LOOK_H - 1]], np.float32)
 
 
-#: A side's band is even when this share of it lies within a small colour distance of its paper.
-_EVEN_SHARE = 0.6
-
-
-def _median_rows(rows: np.ndarray) -> np.ndarray:
-    """``np.median(rows, axis=0)`` of a float32 array (the same values, without np.median's
-    overhead, which dominated on the few dozen rows of a card's band)."""
-    ordered = np.sort(rows, axis=0)
-    n = len(ordered)
-    if n % 2:
-        return ordered[n // 2]
-    middle: np.ndarray = (ordered[n // 2 - 1] + ordered[n // 2]) / 2
-    return middle
-
-
-def _near_share(pieces: tuple[np.ndarray, ...]) -> tuple[float, np.ndarray]:
-    """The share of samples within a small colour distance of their piece's median, and the
-    median of the longest piece."""
-    medians = [_median_rows(piece) for piece in pieces]
-    near = sum(int((np.abs(p - m).sum(axis=1) <= 30).sum()) for p, m in zip(pieces, medians, strict=True))
-    return near / sum(len(piece) for piece in pieces), medians[int(np.argmax([len(p) for p in pieces]))]
-
-
-def _side_paper(bands: list[np.ndarray]) -> tuple[float, np.ndarray]:
-    """How evenly coloured one side's band is, and its paper colour: the first of ``bands``
-    (outermost first) that is even, taken whole or split once where its lightness steps (a
-    shadow's edge across the card); when none is, the evenest."""
-    found: list[tuple[float, np.ndarray]] = []
-    for band in bands:
-        found.append(_near_share((band,)))
-        if found[-1][0] >= _EVEN_SHARE:
-            return found[-1]
-        # The split that best explains the lightness as two flat pieces (Otsu along the band).
-        n = len(band)
-        cum = np.cumsum(band[:, 0])
-        k = np.arange(4, n - 3)
-        if len(k):
-            left, right = cum[k - 1] / k, (cum[-1] - cum[k - 1]) / (n - k)
-            split = int(k[np.argmax(k * (n - k) * (left - right) ** 2)])
-            found.append(_near_share((band[:split], band[split:])))
-            if found[-1][0] >= _EVEN_SHARE:
-                return found[-1]
-    return max(found, key=lambda item: item[0])
-
-
 def card_evidence(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> int:
     """How card-like the inside of ``quad`` is: 0 not a card, 1 maybe, 2 surely (see
     :func:`card_paper`)."""
@@ -405,26 +362,48 @@ def card_paper(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> tupl
     across the card), and the sides' papers are compared by colour, and by lightness only as
     far as shade goes (half the card may lie in shade).
     """
-    homography = cv2.getPerspectiveTransform(order_quad(quad), _LOOK_CORNERS)
-    card = cv2.warpPerspective(lab, homography, (_LOOK_W, _LOOK_H), flags=cv2.INTER_AREA).astype(np.float32)
-    # Each side's bands, leaving out the corners where indices sit.
-    insets = (1, 2, 3)
-    best = [
-        _side_paper([card[i, 8:-8] for i in insets]),
-        _side_paper([card[-1 - i, 8:-8] for i in insets]),
-        _side_paper([card[10:-10, i] for i in insets]),
-        _side_paper([card[10:-10, -1 - i] for i in insets]),
+    return card_papers(lab, [quad], covered)[0]
+
+
+def card_papers(
+    lab: np.ndarray, quads: list[np.ndarray], covered: bool = False
+) -> list[tuple[int, np.ndarray]]:
+    """:func:`card_paper` of each of ``quads``, their paper bands looked at all in one go
+    (:mod:`vision.paper_bands`; the same values)."""
+    if not quads:
+        return []
+    cards = np.stack(
+        [
+            cv2.warpPerspective(
+                lab,
+                cv2.getPerspectiveTransform(order_quad(quad), _LOOK_CORNERS),
+                (_LOOK_W, _LOOK_H),
+                flags=cv2.INTER_AREA,
+            )
+            for quad in quads
+        ]
+    ).astype(np.float32)
+    shares, medians = side_papers(cards)
+    return [
+        _paper_verdict(card, share, sides, covered)
+        for card, share, sides in zip(cards, shares, medians, strict=True)
     ]
-    medians = np.array([paper for _share, paper in best])
-    # _median_rows, not np.median: the same values, without its overhead on four rows.
-    paper = _median_rows(medians)
+
+
+def _paper_verdict(
+    card: np.ndarray, shares: np.ndarray, medians: np.ndarray, covered: bool
+) -> tuple[int, np.ndarray]:
+    """:func:`card_paper`'s verdict on one flattened card from its sides' bands (``shares``:
+    how even, ``medians``: their papers, top, bottom, left, right)."""
+    # median_rows, not np.median: the same values, without its overhead on four rows.
+    paper = median_rows(medians)
     inner = card[8:-8, 6:-6].reshape(-1, 3)
     if (np.abs(inner - paper).sum(axis=1) > 50).mean() < 0.02:
         return 0, paper
-    even = np.array([share >= _EVEN_SHARE for share, _paper in best])
+    even = shares >= EVEN_SHARE
     if even.sum() < (2 if covered else 4):
         return 1, paper
-    paper = _median_rows(medians[even])
+    paper = median_rows(medians[even])
     return (2 if same_paper(medians[even]) else 1), paper
 
 
@@ -469,7 +448,7 @@ def light_paper(paper: np.ndarray) -> bool:
 def same_paper(papers: np.ndarray) -> bool:
     """Whether the paper colours (N x 3, Lab) are one paper: one colour (a and b), lightness
     within what shade does (half a card may lie in shade)."""
-    middle = _median_rows(papers)
+    middle = median_rows(papers)
     colour = np.abs(papers[:, 1:] - middle[1:]).sum(axis=1).max()
     light = papers[:, 0].min() / max(1.0, papers[:, 0].max())
     return bool(colour <= 20 and light >= 0.5)

@@ -43,8 +43,7 @@ import numpy as np
 from vision.card_checks import (
     MIN_AREA_SHARE,
     border_contrasts,
-    card_evidence,
-    card_paper,
+    card_papers,
     card_shaped,
     inside_share,
     iou,
@@ -389,9 +388,12 @@ def find_card_candidates(
             supports = _support_in_view(ordered, segments, lightness.shape).tolist()
         # An outline proposed by two edges meeting must lie on straight edges all round.
         looked = [(*item, v) for item, v in zip(kept, supports, strict=True) if not (item[2] and v < 0.5)]
-        contrasts = border_contrasts(lab, [judged for _q, (judged, _c), _f, _v in looked])
-        for (quad, (judged, cut), from_lines, support), contrast in zip(looked, contrasts, strict=True):
-            verdicts[(quad.tobytes(), from_lines)] = judge(judged, cut, support, contrast, from_lines)
+        contrasts = border_contrasts(lab, [item[1][0] for item in looked])
+        # Of those whose border is clear, the paper bands in one go.
+        clear = [(*item, c) for item, c in zip(looked, contrasts, strict=True) if c >= 0.6]
+        papers = card_papers(lab, [item[1][0] for item in clear])
+        for (quad, (judged, cut), lines, support, contrast), (evidence, _) in zip(clear, papers, strict=True):
+            verdicts[(quad.tobytes(), lines)] = judge(judged, cut, support, contrast, evidence, lines)
         for quad, from_lines in waiting:
             scored.extend(verdicts[(quad.tobytes(), from_lines)])
         waiting.clear()
@@ -409,11 +411,10 @@ def find_card_candidates(
             return None
         return quad, cut
 
-    def judge(quad: np.ndarray, cut: bool, support: float, contrast: float, from_lines: bool) -> list[Scored]:
-        """What the outline adds to ``scored`` (nothing when it is no card)."""
-        if contrast < 0.6:
-            return []
-        evidence = card_evidence(lab, quad)
+    def judge(
+        quad: np.ndarray, cut: bool, support: float, contrast: float, evidence: int, from_lines: bool
+    ) -> list[Scored]:
+        """What the outline (its border's ``contrast`` clear) adds to ``scored``."""
         # Surely a card only along straight edges (a region's outline may run through texture
         # where the detector breaks a card's edge up, so it needs less).
         if evidence == 2 and support < (SURE_SUPPORT if from_lines else REGION_SURE_SUPPORT):
@@ -427,7 +428,7 @@ def find_card_candidates(
             evidence = min(evidence, 1)
         score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100
         parts = split_at_seams(quad, seams)
-        looks = [card_paper(lab, part, covered=True) for part in parts]
+        looks = card_papers(lab, parts, covered=True)
         # Every part must be a card's visible part, all of one paper: a strip of table beyond
         # a card's edge (an outline too large) or a sliver of a face card's print is not.
         if (
