@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from vision import card_outlines
-from vision.card_checks import refine, refine_in_frame, refine_many, refine_many_in_frame
+from vision.card_checks import (
+    border_contrast,
+    border_contrasts,
+    refine,
+    refine_in_frame,
+    refine_many,
+    refine_many_in_frame,
+)
 from vision.card_outlines import find_card_candidates
 from vision.enrolled import EnrolledDeck
 from vision.reader import CardReader
@@ -43,9 +50,50 @@ def test_many_outlines_are_placed_as_one_at_a_time(reach: float) -> None:
     together = refine_many(images, quads, reach)
     for image, quad, placed in zip(images, quads, together, strict=True):
         assert np.array_equal(placed, refine(image, quad, reach))
+    # One image shared by all (the outline search's): one remap for every outline.
+    for quad, placed in zip(quads[:5], refine_many([grey] * 5, quads[:5], reach), strict=True):
+        assert np.array_equal(placed, refine(grey, quad, reach))
+    # More outlines than one remap takes (the thorough search's corner proposals on a photo).
+    many = refine_many([grey] * 600, quads[:5] * 120, reach)
+    assert all(np.array_equal(placed, refine(grey, quads[k % 5], reach)) for k, placed in enumerate(many))
     in_frame = refine_many_in_frame(frame, quads[:5], reach)
     for quad, placed in zip(quads[:5], in_frame, strict=True):
         assert np.array_equal(placed, refine_in_frame(frame, quad, reach))
+
+
+def test_the_borders_of_many_outlines_are_judged_as_one_at_a_time() -> None:
+    """``border_contrasts`` gives each outline's ``border_contrast``: outlines near, larger and
+    smaller than the cards, and the frame cut through the first card (sides past its edge
+    give no evidence; cards wholly past it none at all)."""
+    frame, corners = five_cards(46)
+    lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB)
+    cut = np.ascontiguousarray(lab[:, : int(corners[0][:, 0].mean())])
+    rng = np.random.default_rng(48)
+    quads = [
+        ((c - c.mean(0)) * np.float32(rng.uniform(0.9, 1.15)) + c.mean(0) + rng.normal(0, 3, (4, 2)))
+        .astype(np.float32)
+        for c in corners
+        for _ in range(6)
+    ]
+    contrasts = border_contrasts(cut, quads)
+    assert contrasts == [border_contrast(cut, quad) for quad in quads]
+    assert 0.0 in contrasts and 1.0 in contrasts and any(0.0 < c < 1.0 for c in contrasts)
+    assert border_contrasts(lab, []) == []
+
+
+def test_a_short_profile_carried_on_beside_a_longer_one_looks_only_at_its_own_samples() -> None:
+    """Outlines of other sizes are placed together, each profile padded to the longest: a
+    white strip beyond the small card's reach (inside the padding) must not turn which way
+    its side's step is looked for."""
+    image = np.full((400, 400), 120, np.uint8)
+    image[100:240, 100:200] = 200
+    image[150:360, 220:370] = 200
+    image[100:240, 70:88] = 255
+    small = np.float32([[101, 102], [198, 99], [199, 238], [100, 239]])
+    large = np.float32([[221, 152], [368, 151], [369, 358], [220, 359]])
+    together = refine_many([image] * 2, [small, large])
+    assert np.array_equal(together[0], refine(image, small))
+    assert np.array_equal(together[1], refine(image, large))
 
 
 def test_placed_sides_lie_on_the_cards_edges() -> None:
@@ -74,8 +122,37 @@ def test_the_outline_search_places_its_outlines_sides_in_one_go(monkeypatch: pyt
     monkeypatch.setattr(card_outlines, "refine_many", recording)
     together = find_card_candidates(frame)
     assert len([o for o in together if o.sure]) == 5 and max(batches) >= 3
+    # The outlines of the masks' regions are all judged in the first batch, ahead of the
+    # region split in between (one at a time before: batches of 4 and 2 on this frame).
+    assert batches[0] == sum(batches)
     monkeypatch.setattr(card_outlines, "refine_many", one_at_a_time)
     apart = find_card_candidates(frame)
+    assert len(apart) == len(together)
+    for a, b in zip(apart, together, strict=True):
+        assert np.array_equal(a.quad, b.quad) and (a.sure, a.whole) == (b.sure, b.whole)
+
+
+def test_the_thorough_search_weighs_its_outlines_straight_edges_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The straight-edge support of the outlines judged together is measured in one go (the
+    thorough search judges dozens), with the same outlines found as one at a time."""
+    frame, _corners = five_cards(44)
+    calls: list[int] = []
+    measure = card_outlines._support_in_view
+
+    def recording(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+        calls.append(quads.ndim)
+        return measure(quads, segments, shape)
+
+    def one_at_a_time(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+        return np.array([measure(quad, segments, shape) for quad in quads.reshape(-1, 4, 2)])
+
+    monkeypatch.setattr(card_outlines, "_support_in_view", recording)
+    together = find_card_candidates(frame, thorough=True)
+    assert len([o for o in together if o.sure]) == 5 and calls and 2 not in calls
+    monkeypatch.setattr(card_outlines, "_support_in_view", one_at_a_time)
+    apart = find_card_candidates(frame, thorough=True)
     assert len(apart) == len(together)
     for a, b in zip(apart, together, strict=True):
         assert np.array_equal(a.quad, b.quad) and (a.sure, a.whole) == (b.sure, b.whole)

@@ -8,6 +8,8 @@ import math
 import cv2
 import numpy as np
 
+from vision.paper_bands import EVEN_SHARE, median_rows, side_papers
+
 #: A card's short side / long side is 63 / 88 = 0.716; perspective and a loose outline widen it.
 ASPECT_MIN, ASPECT_MAX = 0.5, 0.92
 #: A card covers at least this share of the work image's area (a 1280x720 frame: ~45x63 px) ...
@@ -76,18 +78,31 @@ def side_colours(
     samples lie in the picture (4 x len(along) x len(depths); those outside are the nearest
     pixel's colour). All sides in one go: numpy's per-call overhead on a side's few dozen
     samples costs more than the work."""
+    colours, ok = sides_colours(lab, [quad], depths, along)
+    return colours[0], ok[0]
+
+
+def sides_colours(
+    lab: np.ndarray, quads: list[np.ndarray], depths: tuple[float, ...], along: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`side_colours` of each of ``quads`` (Q x ...), all in one go: the same samples,
+    for one set of numpy's per-call overheads."""
     h, w = lab.shape[:2]
-    q = order_quad(quad)
-    centre = q.mean(axis=0)
-    size = math.sqrt(max(1.0, cv2.contourArea(q)))
-    offsets = np.array([math.copysign(max(1.5, abs(k) * size), k) for k in depths], np.float32)
-    ends = q[[1, 2, 3, 0]]
-    normals = np.stack([ends[:, 1] - q[:, 1], q[:, 0] - ends[:, 0]], axis=1)
-    normals /= np.sqrt((normals * normals).sum(axis=1, keepdims=True)) + 1e-6
-    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=1) >= 0)[:, None]
+    q = np.stack([order_quad(quad) for quad in quads])  # Q x 4 x 2
+    centre = q.mean(axis=1, keepdims=True)
+    sizes = [math.sqrt(max(1.0, cv2.contourArea(corners))) for corners in q]
+    offsets = np.array(
+        [[math.copysign(max(1.5, abs(k) * size), k) for k in depths] for size in sizes], np.float32
+    )
+    ends = q[:, [1, 2, 3, 0]]
+    normals = np.stack([ends[..., 1] - q[..., 1], q[..., 0] - ends[..., 0]], axis=2)
+    normals /= np.sqrt((normals * normals).sum(axis=2, keepdims=True)) + 1e-6
+    outward = ((normals * ((q + ends) / 2 - centre)).sum(axis=2) >= 0)[..., None]
     normals = np.where(outward, normals, -normals)
-    points = q[:, None] + (ends - q)[:, None] * np.asarray(along)[None, :, None]  # 4 x A x 2
-    at = np.round(points[:, :, None] + normals[:, None, None, :] * offsets[None, None, :, None]).astype(int)
+    points = q[:, :, None] + (ends - q)[:, :, None] * np.asarray(along)[None, None, :, None]  # Q x 4 x A x 2
+    at = np.round(
+        points[:, :, :, None] + normals[:, :, None, None, :] * offsets[:, None, None, :, None]
+    ).astype(int)
     # Both axes clipped at once (np.clip's wrapper costs more than the two ufuncs); a sample
     # lies in the picture where clipping left it where it was.
     inside = np.minimum(np.maximum(at, 0), (w - 1, h - 1))
@@ -106,28 +121,35 @@ def border_contrast(lab: np.ndarray, quad: np.ndarray) -> float:
     edge, a patch of light or a square of floor tile has a step on part of its border only.
     Returns the share of pairs with a step, 0 when too few sides show one.
     """
+    return border_contrasts(lab, [quad])[0]
+
+
+def border_contrasts(lab: np.ndarray, quads: list[np.ndarray]) -> list[float]:
+    """:func:`border_contrast` of each of ``quads``, all in one go (the same values: the
+    outline search looks at several outlines a frame, and numpy's per-call overhead on one
+    outline's samples cost more than the work)."""
+    if not quads:
+        return []
     # Three depths on each side, and the median of each: a thin printed line next to the
     # side (a zone's frame on the mat) is one sample, not a step between two surfaces.
-    colours, ok = side_colours(lab, quad, (-0.03, -0.05, -0.07, 0.03, 0.05, 0.07), _CONTRAST_ALONG)
-    ok = ok.all(axis=2)
+    colours, inside = sides_colours(lab, quads, (-0.03, -0.05, -0.07, 0.03, 0.05, 0.07), _CONTRAST_ALONG)
+    ok = inside.all(axis=3)  # Q x 4 x 12
     # The median of three samples is the middle one once sorted (as np.median, cheaper).
-    samples = np.sort(colours.reshape(4, len(_CONTRAST_ALONG), 2, 3, -1), axis=3)[:, :, :, 1]
-    steps = np.abs(samples[:, :, 0] - samples[:, :, 1]).sum(axis=2)  # 4 x 12
-    votes = 0
-    total = 0
-    sides_in_view = sides_shown = 0
-    for side_ok, side_steps in zip(ok, steps, strict=True):
-        if side_ok.sum() < len(side_ok) // 2:
-            continue  # the side runs along the frame's border: no evidence either way
-        step = side_steps[side_ok]
-        shown = int(np.count_nonzero(step >= 20))
-        sides_in_view += 1
-        sides_shown += shown >= 0.5 * len(step)
-        votes += shown
-        total += len(step)
-    if sides_shown < min(3, sides_in_view) or sides_in_view < 2:
-        return 0.0
-    return votes / total if total else 0.0
+    samples = np.sort(colours.reshape(len(quads), 4, len(_CONTRAST_ALONG), 2, 3, -1), axis=4)[:, :, :, :, 1]
+    steps = np.abs(samples[:, :, :, 0] - samples[:, :, :, 1]).sum(axis=3)  # Q x 4 x 12
+    # A side with fewer than half its samples in the picture runs along the frame's border:
+    # no evidence either way.
+    in_picture = ok.sum(axis=2)
+    in_view = in_picture >= len(_CONTRAST_ALONG) // 2
+    shown = ((steps >= 20) & ok).sum(axis=2)
+    sides_shown = (in_view & (shown >= 0.5 * in_picture)).sum(axis=1).tolist()
+    sides_in_view = in_view.sum(axis=1).tolist()
+    votes = (shown * in_view).sum(axis=1).tolist()
+    total = (in_picture * in_view).sum(axis=1).tolist()
+    return [
+        0.0 if shown_k < min(3, view_k) or view_k < 2 else (votes_k / total_k if total_k else 0.0)
+        for shown_k, view_k, votes_k, total_k in zip(sides_shown, sides_in_view, votes, total, strict=True)
+    ]
 
 
 #: Where along each side (shares of it) :func:`refine` looks across it.
@@ -166,13 +188,27 @@ def refine_many(
     ordered = [order_quad(quad) for quad in quads]  # float32, new arrays
     reaches = [max(3.0, reach_share * math.sqrt(cv2.contourArea(q))) for q in ordered]
     offsets = [np.arange(-reach, reach + 1, 1.0, dtype=np.float32) for reach in reaches]
+    # Outlines of other sizes have profiles of other lengths. Those of similar lengths (within
+    # half again: a frame's cards) share one set of calls, each profile carried on past its own
+    # end to the group's longest (those samples are not looked at).
     out: list[np.ndarray] = [np.empty(0)] * len(quads)
-    for length in sorted({len(o) for o in offsets}):
-        group = [k for k, o in enumerate(offsets) if len(o) == length]
+    by_length = sorted(range(len(quads)), key=lambda k: len(offsets[k]))
+    while by_length:
+        shortest = len(offsets[by_length[0]])
+        group = [k for k in by_length if len(offsets[k]) <= 1.5 * shortest]
+        by_length = by_length[len(group) :]
+        longest = len(offsets[group[-1]])
+        padded = np.stack(
+            [
+                np.concatenate((o, o[-1] + np.arange(1, longest - len(o) + 1, dtype=np.float32)))
+                for o in (offsets[k] for k in group)
+            ]
+        )
         placed = _refine_group(
             [images[k] for k in group],
             np.stack([ordered[k] for k in group]),
-            np.stack([offsets[k] for k in group]),
+            padded,
+            np.array([len(offsets[k]) for k in group]),
             None if seens is None else np.stack([seens[k] for k in group]),
         )
         for k, lines in zip(group, placed, strict=True):
@@ -181,10 +217,15 @@ def refine_many(
 
 
 def _refine_group(
-    images: list[np.ndarray], q: np.ndarray, offsets: np.ndarray, seen: np.ndarray | None = None
+    images: list[np.ndarray],
+    q: np.ndarray,
+    offsets: np.ndarray,
+    lengths: np.ndarray,
+    seen: np.ndarray | None = None,
 ) -> list[list[tuple[np.ndarray, np.ndarray]]]:
     """Each quad's four sides (a point and a direction each) moved onto the card's edge: ``q``
-    Q x 4 x 2 ordered corners, ``offsets`` Q x L places across the side (see :func:`refine`)."""
+    Q x 4 x 2 ordered corners, ``offsets`` Q x L places across the side (see :func:`refine`),
+    of which each quad's first ``lengths`` are its own (the rest pad it to L)."""
     n = len(q)
     centre = q.mean(axis=1)
     # Each step once, and indexing rather than np.roll or np.linalg.norm (the same float32
@@ -198,20 +239,36 @@ def _refine_group(
     base = starts[:, :, None, :] + sides[:, :, None, :] * _REFINE_ALONG  # Q x 4 x 16 x 2
     # Every profile across every side of an outline in one remap: 64 rows of L samples.
     samples = base[:, :, :, None, :] + offsets[:, None, None, :, None] * normals[:, :, None, None, :]
-    profiles = []
-    for k, image in enumerate(images):
-        h, w = image.shape
-        xs = np.clip(samples[k, ..., 0], 0, w - 1).reshape(64, -1)
-        ys = np.clip(samples[k, ..., 1], 0, h - 1).reshape(64, -1)
-        profiles.append(cv2.remap(image, xs, ys, cv2.INTER_LINEAR))
-    profile = np.stack(profiles).astype(np.float32)  # Q x 64 x L
+    if all(image is images[0] for image in images):
+        # One image for all (the outline search's): one remap of every outline's rows, each
+        # sample interpolated alone, as in a remap per outline.
+        h, w = images[0].shape
+        xs = np.clip(samples[..., 0], 0, w - 1).reshape(n * 64, -1)
+        ys = np.clip(samples[..., 1], 0, h - 1).reshape(n * 64, -1)
+        # In blocks: a remap's map is at most SHRT_MAX rows (500 outlines).
+        rows = [
+            cv2.remap(images[0], xs[k : k + 32000], ys[k : k + 32000], cv2.INTER_LINEAR)
+            for k in range(0, n * 64, 32000)
+        ]
+        profile = np.concatenate(rows).reshape(n, 64, -1).astype(np.float32)
+    else:
+        profiles = []
+        for k, image in enumerate(images):
+            h, w = image.shape
+            xs = np.clip(samples[k, ..., 0], 0, w - 1).reshape(64, -1)
+            ys = np.clip(samples[k, ..., 1], 0, h - 1).reshape(64, -1)
+            profiles.append(cv2.remap(image, xs, ys, cv2.INTER_LINEAR))
+        profile = np.stack(profiles).astype(np.float32)  # Q x 64 x L
     # Inside minus outside, two pixels apart; a card may be lighter than the table or darker
     # (a cream card on the white mat): each side takes the polarity most of its profiles show.
     step = profile[:, :, :-2] - profile[:, :, 2:]
+    padding = (np.arange(step.shape[2])[None, :] >= (lengths - 2)[:, None])[:, None, :]  # Q x 1 x L-2
     per_side = step.reshape(n, 4, 16, -1)
-    darker = per_side.min(axis=3).sum(axis=2) < -per_side.max(axis=3).sum(axis=2)
+    lowest = np.where(padding[:, :, None], np.inf, per_side).min(axis=3)
+    highest = np.where(padding[:, :, None], -np.inf, per_side).max(axis=3)
+    darker = lowest.sum(axis=2) < -highest.sum(axis=2)
     step = np.where(np.repeat(darker, 16, axis=1)[:, :, None], -step, step)
-    best = step.argmax(axis=2)
+    best = np.where(padding, -np.inf, step).argmax(axis=2)
     clear = (np.take_along_axis(step, best[:, :, None], axis=2)[:, :, 0] >= 12).reshape(n, 4, 16)
     if seen is not None:
         clear &= seen
@@ -284,51 +341,6 @@ _LOOK_W, _LOOK_H = 40, 56
 _LOOK_CORNERS = np.array([[0, 0], [_LOOK_W - 1, 0], [_LOOK_W - 1, _LOOK_H - 1], [0, _LOOK_H - 1]], np.float32)
 
 
-#: A side's band is even when this share of it lies within a small colour distance of its paper.
-_EVEN_SHARE = 0.6
-
-
-def _median_rows(rows: np.ndarray) -> np.ndarray:
-    """``np.median(rows, axis=0)`` of a float32 array (the same values, without np.median's
-    overhead, which dominated on the few dozen rows of a card's band)."""
-    ordered = np.sort(rows, axis=0)
-    n = len(ordered)
-    if n % 2:
-        return ordered[n // 2]
-    middle: np.ndarray = (ordered[n // 2 - 1] + ordered[n // 2]) / 2
-    return middle
-
-
-def _near_share(pieces: tuple[np.ndarray, ...]) -> tuple[float, np.ndarray]:
-    """The share of samples within a small colour distance of their piece's median, and the
-    median of the longest piece."""
-    medians = [_median_rows(piece) for piece in pieces]
-    near = sum(int((np.abs(p - m).sum(axis=1) <= 30).sum()) for p, m in zip(pieces, medians, strict=True))
-    return near / sum(len(piece) for piece in pieces), medians[int(np.argmax([len(p) for p in pieces]))]
-
-
-def _side_paper(bands: list[np.ndarray]) -> tuple[float, np.ndarray]:
-    """How evenly coloured one side's band is, and its paper colour: the first of ``bands``
-    (outermost first) that is even, taken whole or split once where its lightness steps (a
-    shadow's edge across the card); when none is, the evenest."""
-    found: list[tuple[float, np.ndarray]] = []
-    for band in bands:
-        found.append(_near_share((band,)))
-        if found[-1][0] >= _EVEN_SHARE:
-            return found[-1]
-        # The split that best explains the lightness as two flat pieces (Otsu along the band).
-        n = len(band)
-        cum = np.cumsum(band[:, 0])
-        k = np.arange(4, n - 3)
-        if len(k):
-            left, right = cum[k - 1] / k, (cum[-1] - cum[k - 1]) / (n - k)
-            split = int(k[np.argmax(k * (n - k) * (left - right) ** 2)])
-            found.append(_near_share((band[:split], band[split:])))
-            if found[-1][0] >= _EVEN_SHARE:
-                return found[-1]
-    return max(found, key=lambda item: item[0])
-
-
 def card_evidence(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> int:
     """How card-like the inside of ``quad`` is: 0 not a card, 1 maybe, 2 surely (see
     :func:`card_paper`)."""
@@ -350,26 +362,48 @@ def card_paper(lab: np.ndarray, quad: np.ndarray, covered: bool = False) -> tupl
     across the card), and the sides' papers are compared by colour, and by lightness only as
     far as shade goes (half the card may lie in shade).
     """
-    homography = cv2.getPerspectiveTransform(order_quad(quad), _LOOK_CORNERS)
-    card = cv2.warpPerspective(lab, homography, (_LOOK_W, _LOOK_H), flags=cv2.INTER_AREA).astype(np.float32)
-    # Each side's bands, leaving out the corners where indices sit.
-    insets = (1, 2, 3)
-    best = [
-        _side_paper([card[i, 8:-8] for i in insets]),
-        _side_paper([card[-1 - i, 8:-8] for i in insets]),
-        _side_paper([card[10:-10, i] for i in insets]),
-        _side_paper([card[10:-10, -1 - i] for i in insets]),
+    return card_papers(lab, [quad], covered)[0]
+
+
+def card_papers(
+    lab: np.ndarray, quads: list[np.ndarray], covered: bool = False
+) -> list[tuple[int, np.ndarray]]:
+    """:func:`card_paper` of each of ``quads``, their paper bands looked at all in one go
+    (:mod:`vision.paper_bands`; the same values)."""
+    if not quads:
+        return []
+    cards = np.stack(
+        [
+            cv2.warpPerspective(
+                lab,
+                cv2.getPerspectiveTransform(order_quad(quad), _LOOK_CORNERS),
+                (_LOOK_W, _LOOK_H),
+                flags=cv2.INTER_AREA,
+            )
+            for quad in quads
+        ]
+    ).astype(np.float32)
+    shares, medians = side_papers(cards)
+    return [
+        _paper_verdict(card, share, sides, covered)
+        for card, share, sides in zip(cards, shares, medians, strict=True)
     ]
-    medians = np.array([paper for _share, paper in best])
-    # _median_rows, not np.median: the same values, without its overhead on four rows.
-    paper = _median_rows(medians)
+
+
+def _paper_verdict(
+    card: np.ndarray, shares: np.ndarray, medians: np.ndarray, covered: bool
+) -> tuple[int, np.ndarray]:
+    """:func:`card_paper`'s verdict on one flattened card from its sides' bands (``shares``:
+    how even, ``medians``: their papers, top, bottom, left, right)."""
+    # median_rows, not np.median: the same values, without its overhead on four rows.
+    paper = median_rows(medians)
     inner = card[8:-8, 6:-6].reshape(-1, 3)
     if (np.abs(inner - paper).sum(axis=1) > 50).mean() < 0.02:
         return 0, paper
-    even = np.array([share >= _EVEN_SHARE for share, _paper in best])
+    even = shares >= EVEN_SHARE
     if even.sum() < (2 if covered else 4):
         return 1, paper
-    paper = _median_rows(medians[even])
+    paper = median_rows(medians[even])
     return (2 if same_paper(medians[even]) else 1), paper
 
 
@@ -414,7 +448,7 @@ def light_paper(paper: np.ndarray) -> bool:
 def same_paper(papers: np.ndarray) -> bool:
     """Whether the paper colours (N x 3, Lab) are one paper: one colour (a and b), lightness
     within what shade does (half a card may lie in shade)."""
-    middle = _median_rows(papers)
+    middle = median_rows(papers)
     colour = np.abs(papers[:, 1:] - middle[1:]).sum(axis=1).max()
     light = papers[:, 0].min() / max(1.0, papers[:, 0].max())
     return bool(colour <= 20 and light >= 0.5)

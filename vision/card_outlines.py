@@ -42,9 +42,8 @@ import numpy as np
 
 from vision.card_checks import (
     MIN_AREA_SHARE,
-    border_contrast,
-    card_evidence,
-    card_paper,
+    border_contrasts,
+    card_papers,
     card_shaped,
     inside_share,
     iou,
@@ -220,12 +219,16 @@ def _uncovered_area(contour: np.ndarray, quads: list[np.ndarray]) -> int:
     return cv2.countNonZero(mask)
 
 
-def _select(scored: list[tuple[float, int, np.ndarray, bool]]) -> list[tuple[int, np.ndarray, bool]]:
+#: A scored outline: score, evidence (1 maybe, 2 surely a card), corners, whether only a part.
+Scored = tuple[float, int, np.ndarray, bool]
+
+
+def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
     """One outline per card: overlapping duplicates merged (best score kept), and of two
     outlines one inside the other, the outer when the inner is most of it (a face card's art
     frame inside the card), else the inner (a patch of table round a card)."""
     scored = sorted(scored, key=lambda item: -item[0])
-    kept: list[tuple[float, int, np.ndarray, bool]] = []
+    kept: list[Scored] = []
     for item in scored:
         if all(iou(item[2], other[2]) < 0.3 for other in kept):
             kept.append(item)
@@ -345,7 +348,7 @@ def find_card_candidates(
         image_area = float(round(frame.shape[0] * scale) * round(frame.shape[1] * scale))
         if min(small.shape[:2]) < 8:
             return []
-    scored: list[tuple[float, int, np.ndarray, bool]] = []
+    scored: list[Scored] = []
     min_area = MIN_AREA_SHARE * image_area
     contours: list[tuple[np.ndarray, bool]] = []
     looked_at = _Seen()
@@ -358,6 +361,11 @@ def find_card_candidates(
     # the same as one at a time for less of numpy's overhead, before anything needs their
     # verdicts (a region's split, the selection).
     waiting: list[tuple[np.ndarray, bool]] = []
+    # A region's split needs the verdicts of the outlines before it (batches of one or two).
+    # The masks' own regions' outlines are known before any split: judged in the first batch,
+    # ahead of their turn (a verdict depends on the outline alone), kept in ``verdicts``.
+    ahead: list[np.ndarray] = []
+    verdicts: dict[tuple[bytes, bool], list[Scored]] = {}
 
     def consider(quad: np.ndarray, from_lines: bool = False) -> None:
         # The same card comes out of several maps: look at each outline once.
@@ -365,12 +373,34 @@ def find_card_candidates(
             waiting.append((quad, from_lines))
 
     def judge_waiting() -> None:
-        placed = refine_many([lightness] * len(waiting), [quad for quad, _f in waiting])
-        for (quad, from_lines), refined in zip(waiting, placed, strict=True):
-            judge(quad, refined, from_lines)
+        unique = {(q.tobytes(), f): (q, f) for q, f in waiting + [(q, False) for q in ahead]}
+        todo = [item for key, item in unique.items() if key not in verdicts]
+        ahead.clear()
+        placed = refine_many([lightness] * len(todo), [quad for quad, _f in todo])
+        shaped = [(q, shape(q, refined), f) for (q, f), refined in zip(todo, placed, strict=True)]
+        verdicts.update(((q.tobytes(), f), []) for q, _s, f in shaped)
+        kept = [(q, judged, f) for q, judged, f in shaped if judged is not None]
+        # Straight-edge support and borders of all in one go (numpy's overhead once, not once
+        # an outline; the thorough search looks at dozens).
+        supports = [1.0] * len(kept)
+        if segments is not None and kept:
+            ordered = np.stack([order_quad(judged) for _q, (judged, _c), _f in kept])
+            supports = _support_in_view(ordered, segments, lightness.shape).tolist()
+        # An outline proposed by two edges meeting must lie on straight edges all round.
+        looked = [(*item, v) for item, v in zip(kept, supports, strict=True) if not (item[2] and v < 0.5)]
+        contrasts = border_contrasts(lab, [item[1][0] for item in looked])
+        # Of those whose border is clear, the paper bands in one go.
+        clear = [(*item, c) for item, c in zip(looked, contrasts, strict=True) if c >= 0.6]
+        papers = card_papers(lab, [item[1][0] for item in clear])
+        for (quad, (judged, cut), lines, support, contrast), (evidence, _) in zip(clear, papers, strict=True):
+            verdicts[(quad.tobytes(), lines)] = judge(judged, cut, support, contrast, evidence, lines)
+        for quad, from_lines in waiting:
+            scored.extend(verdicts[(quad.tobytes(), from_lines)])
         waiting.clear()
 
-    def judge(quad: np.ndarray, refined: np.ndarray, from_lines: bool) -> None:
+    def shape(quad: np.ndarray, refined: np.ndarray) -> tuple[np.ndarray, bool] | None:
+        """The outline judged (the refined one when card-shaped) and whether it is cut by the
+        frame; None when it cannot be a card."""
         # A side pulled onto a shadow's or an object's edge bends the outline: keep the
         # region's own outline then.
         quad = refined if card_shaped(refined, image_area) else quad
@@ -378,17 +408,13 @@ def find_card_candidates(
         # kept when it completes to a card, never sure (a taught face must name it).
         cut = not card_shaped(quad, image_area)
         if cut and not cut_card_shaped(quad, lightness.shape, image_area):
-            return
-        support = 1.0
-        if segments is not None:
-            support = float(_support_in_view(order_quad(quad), segments, lightness.shape))
-            # An outline proposed by two edges meeting must lie on straight edges all round.
-            if from_lines and support < 0.5:
-                return
-        contrast = border_contrast(lab, quad)
-        if contrast < 0.6:
-            return
-        evidence = card_evidence(lab, quad)
+            return None
+        return quad, cut
+
+    def judge(
+        quad: np.ndarray, cut: bool, support: float, contrast: float, evidence: int, from_lines: bool
+    ) -> list[Scored]:
+        """What the outline (its border's ``contrast`` clear) adds to ``scored``."""
         # Surely a card only along straight edges (a region's outline may run through texture
         # where the detector breaks a card's edge up, so it needs less).
         if evidence == 2 and support < (SURE_SUPPORT if from_lines else REGION_SURE_SUPPORT):
@@ -402,7 +428,7 @@ def find_card_candidates(
             evidence = min(evidence, 1)
         score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100
         parts = split_at_seams(quad, seams)
-        looks = [card_paper(lab, part, covered=True) for part in parts]
+        looks = card_papers(lab, parts, covered=True)
         # Every part must be a card's visible part, all of one paper: a strip of table beyond
         # a card's edge (an outline too large) or a sliver of a face card's print is not.
         if (
@@ -412,18 +438,26 @@ def find_card_candidates(
             and not any(find_seams(lightness, part) for part in parts)
             and same_paper(np.array([paper for _kind, paper in looks]))
         ):
-            scored.extend((score, 2, order_quad(part), True) for part in parts)
+            found = [(score, 2, order_quad(part), True) for part in parts]
+        else:
+            found = []
         if evidence:
-            scored.append((score, evidence, order_quad(quad), cut))
+            found.append((score, evidence, order_quad(quad), cut))
+        return found
 
     for mask in _masks(lightness, chroma, longest):
         contours += [(c, False) for c in _outer_regions(mask, 0.8 * min_area)]
+    # Their outlines once, in the order taken (``regions`` keeps the contours alive: ids stay).
+    regions = [c for c, _s in reversed(contours)]
+    quads_of = {id(c): _quad_of(c) for c in regions if len(c) >= 4 and cv2.contourArea(c) >= 0.8 * min_area}
+    first_seen = _Seen()
+    ahead += [q for c in regions if (q := quads_of.get(id(c))) is not None and first_seen.first_time(q)]
     while contours:
         contour, was_split = contours.pop()
         area = cv2.contourArea(contour)
         if len(contour) < 4 or area < 0.8 * min_area:
             continue
-        quad = _quad_of(contour)
+        quad = quads_of[id(contour)] if id(contour) in quads_of else _quad_of(contour)
         if quad is None:
             # Cards touching corner to corner make one region: split it (not the whole table).
             if (
