@@ -453,6 +453,10 @@ def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str) -> _Looked:
         # Another outline of a card's size and shape with its edge all round, apart from the
         # card: a second card, even if too plain to be sure of.
         apart = inter < (1 - SAME_SHARE) * min(area, size)
-        if apart and RIVAL_AREA[0] * area <= size <= RIVAL_AREA[1] * area:
+        # Every card has print inside, face or back (:func:`vision.card_checks.card_paper`); a
+        # blank outline is a sheet's margin or a patch of table between lines on a light table
+        # (a card on a stack of letters: a blank box of the table printed beside it).
+        printed = card_paper(lab, order_quad(other))[0] >= 1
+        if apart and printed and RIVAL_AREA[0] * area <= size <= RIVAL_AREA[1] * area:
             raise UserError(f"more than one card-shaped outline in {what}: show one card alone")
     return _look(lab, CardOutline(card, False, True))
