@@ -410,6 +410,16 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
             f"the card in {what} does not have a card's shape (covered in part, or lying on another "
             "card): show one whole card alone"
         )
+    if card.seams:
+        # A straight thin line runs across it from side to side (:mod:`vision.card_seams`): the
+        # edge of a card lying over another (a row or fan of cards taken as one outline: the
+        # outline search takes no outline with a seam for a sure card), or a cord across it,
+        # which a cut-out must not keep either. Of the 119 single cards taught, one (a cord
+        # across it) had a seam.
+        raise UserError(
+            f"a card's edge or something else lies across the card in {what}: "
+            "show one card alone with nothing on it"
+        )
     if _holds_cards(card, looked):
         raise UserError(f"2 cards side by side in {what}: show one card alone, apart from others")
     if _holds_small_cards(card, looked):
