@@ -171,6 +171,7 @@ def test_another_cameras_resolution_reads_the_same_cards(whole_deck: EnrolledDec
         "IMG_2650.JPG",  # an ace beside a fan of two: paper beside it, deeper than one strip
         "IMG_2671.JPG",  # a queen at the end of a row of three: an outline round them all
         "IMG_2648.JPG",  # a row of three, one outline round them all: the ace's edge across it
+        "IMG_2684.JPG",  # an ace over a king: the frame round the king's index, paper all round
     ],
 )
 def test_a_photo_of_several_cards_is_not_taught_as_one(name: str) -> None:

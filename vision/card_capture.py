@@ -29,7 +29,7 @@ from vision.card_checks import (
 )
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
-from vision.light_table_outlines import light_table_cards
+from vision.light_table_outlines import light_around, light_table_cards
 
 #: Depths (share of the outline's size) of the samples either side of a side: a few, and the
 #: median taken, so a thin printed line beside the card is one sample, not a step.
@@ -142,6 +142,12 @@ BENEATH_DEPTH = 2.0
 #: A sure card-shaped outline inside the card at most this share of its area: cards lying on
 #: something card-shaped (a clipboard, a tray); a face card's art frame is larger.
 HOLDS_AREA = 0.3
+#: The table round a card found by the outline searches is light like its paper
+#: (:func:`vision.light_table_outlines.light_around`) on this share at most (the single cards
+#: taught that way on the development photos: 0.70 at most, a beige floor; a king's index
+#: frame taken as a card, IMG_2684: 0.88; cards on light tables, taught by their faint edge:
+#: 0.82-0.92).
+LIGHT_ALL_ROUND = 0.8
 
 
 @dataclass(frozen=True)
@@ -400,6 +406,18 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
             raise unclear from None
         if _overlap(found, card) < SAME_SHARE:
             raise unclear
+        card, faint = found, True
+    if not faint and light_around(lab, order_quad(card.outline.quad), card.paper) >= LIGHT_ALL_ROUND:
+        # Light paper all round: the step to it is no evidence of a card's edge (a frame
+        # printed on a card steps to the card's own paper as a card steps to a table); only the
+        # light table's evidence may take it (its faint edge, a blank band inside every side, no
+        # frame's edge parallel just outside).
+        found = _on_light_table(colour, lab, what)
+        if _overlap(found, card) < SAME_SHARE:
+            raise UserError(
+                f"the card in {what} lies on paper or on a table as light as itself: "
+                "show it alone on a darker or more coloured surface"
+            )
         card, faint = found, True
     if card.aspect > TEACH_ASPECT[1]:
         card = _whole_round(card, looked) or card
