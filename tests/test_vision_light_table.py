@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -42,6 +43,26 @@ def test_two_cards_on_a_table_of_their_colour_are_refused(paper: tuple[int, int,
     with pytest.raises(UserError, match="card") as refused:
         capture_card(frame, "the photo")
     assert "\n" not in str(refused.value)
+
+
+def test_a_blank_sheet_beside_a_card_on_a_light_table_is_no_second_card() -> None:
+    """A card-shaped patch of the table without print (a sheet's margin, a box printed on a
+    letter) has a faint edge all round, but no card is blank: the card beside it is taught."""
+    frame, (corners,) = light_scene([synthetic_face(13, paper=PAPERS[0])], 703)
+    height, width = frame.shape[:2]
+    card = np.asarray(corners, np.float32)
+    centre = card.mean(axis=0)
+    # The same shape in the quarter of the picture farthest from the card, a shade darker.
+    far_x = width * (0.25 if centre[0] > width / 2 else 0.75)
+    far = np.float32([far_x, height * (0.25 if centre[1] > height / 2 else 0.75)])
+    sheet = np.zeros((height, width), np.uint8)
+    cv2.fillConvexPoly(sheet, np.int32(card - centre + far), 255)
+    darker = np.clip(frame.astype(np.int16) - 18, 0, 255).astype(np.uint8)
+    frame[sheet > 0] = darker[sheet > 0]
+    found = light_table_cards(frame, 0.01)
+    assert any(np.abs(quad.mean(axis=0) - far).max() < 20 for quad in found.outlined)  # its edge shows
+    quad = capture_card(frame, "the photo").quad
+    assert _iou(_box(quad), _box(corners)) >= 0.85
 
 
 @real_photos

@@ -170,6 +170,8 @@ def test_another_cameras_resolution_reads_the_same_cards(whole_deck: EnrolledDec
         "IMG_2601.JPG",  # a ten over a queen, one outline round both: squarer than a card
         "IMG_2650.JPG",  # an ace beside a fan of two: paper beside it, deeper than one strip
         "IMG_2671.JPG",  # a queen at the end of a row of three: an outline round them all
+        "IMG_2648.JPG",  # a row of three, one outline round them all: the ace's edge across it
+        "IMG_2684.JPG",  # an ace over a king: the frame round the king's index, paper all round
     ],
 )
 def test_a_photo_of_several_cards_is_not_taught_as_one(name: str) -> None:
@@ -194,6 +196,15 @@ def test_a_card_beside_paper_is_still_taught_whole(name: str) -> None:
     envelope near it: the cut-out is the card's labelled box."""
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
     quad = capture_card(read_image(photo.path), name).quad
+    assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
+
+
+def test_a_card_with_a_cord_across_it_is_still_taught() -> None:
+    """A black cord across a king alone on a dark case (IMG_2450) is a line from side to side
+    like a card's edge over another card, but the outline has no sure paper band and is all
+    there is in the photo: it is taught (only a sure outline with a seam is cards overlapping)."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2450.JPG")
+    quad = capture_card(read_image(photo.path), photo.path.name).quad
     assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
 
 

@@ -29,7 +29,7 @@ from vision.card_checks import (
 )
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
-from vision.light_table_outlines import light_table_cards
+from vision.light_table_outlines import light_around, light_table_cards
 
 #: Depths (share of the outline's size) of the samples either side of a side: a few, and the
 #: median taken, so a thin printed line beside the card is one sample, not a step.
@@ -142,6 +142,12 @@ BENEATH_DEPTH = 2.0
 #: A sure card-shaped outline inside the card at most this share of its area: cards lying on
 #: something card-shaped (a clipboard, a tray); a face card's art frame is larger.
 HOLDS_AREA = 0.3
+#: The table round a card found by the outline searches is light like its paper
+#: (:func:`vision.light_table_outlines.light_around`) on this share at most (the single cards
+#: taught that way on the development photos: 0.70 at most, a beige floor; a king's index
+#: frame taken as a card, IMG_2684: 0.88; cards on light tables, taught by their faint edge:
+#: 0.82-0.92).
+LIGHT_ALL_ROUND = 0.8
 
 
 @dataclass(frozen=True)
@@ -401,6 +407,18 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         if _overlap(found, card) < SAME_SHARE:
             raise unclear
         card, faint = found, True
+    if not faint and light_around(lab, order_quad(card.outline.quad), card.paper) >= LIGHT_ALL_ROUND:
+        # Light paper all round: the step to it is no evidence of a card's edge (a frame
+        # printed on a card steps to the card's own paper as a card steps to a table); only the
+        # light table's evidence may take it (its faint edge, a blank band inside every side, no
+        # frame's edge parallel just outside).
+        found = _on_light_table(colour, lab, what)
+        if _overlap(found, card) < SAME_SHARE:
+            raise UserError(
+                f"the card in {what} lies on paper or on a table as light as itself: "
+                "show it alone on a darker or more coloured surface"
+            )
+        card, faint = found, True
     if card.aspect > TEACH_ASPECT[1]:
         card = _whole_round(card, looked) or card
     if card.aspect > TEACH_ASPECT[1]:
@@ -410,6 +428,14 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
             f"the card in {what} does not have a card's shape (covered in part, or lying on another "
             "card): show one whole card alone"
         )
+    if card.seams and card.outline.sure:
+        # A sure outline (a paper band all round) with a straight thin line across it from side
+        # to side (:mod:`vision.card_seams`): the edge of a card lying over another, a row or fan
+        # of cards taken as one (the outline search, looking at the outline as it placed it,
+        # missed the seam). An outline taken without a sure band is clear of seams already, or
+        # is all there is in the picture: a line across it is a thing lying on it (a cord
+        # across a king, IMG_2450: taught, the reader names that king in play from it).
+        raise UserError(f"cards overlap in {what}: show one card alone, apart from others")
     if _holds_cards(card, looked):
         raise UserError(f"2 cards side by side in {what}: show one card alone, apart from others")
     if _holds_small_cards(card, looked):
@@ -453,6 +479,10 @@ def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str) -> _Looked:
         # Another outline of a card's size and shape with its edge all round, apart from the
         # card: a second card, even if too plain to be sure of.
         apart = inter < (1 - SAME_SHARE) * min(area, size)
-        if apart and RIVAL_AREA[0] * area <= size <= RIVAL_AREA[1] * area:
+        # Every card has print inside, face or back (:func:`vision.card_checks.card_paper`); a
+        # blank outline is a sheet's margin or a patch of table between lines on a light table
+        # (a card on a stack of letters: a blank box of the table printed beside it).
+        printed = card_paper(lab, order_quad(other))[0] >= 1
+        if apart and printed and RIVAL_AREA[0] * area <= size <= RIVAL_AREA[1] * area:
             raise UserError(f"more than one card-shaped outline in {what}: show one card alone")
     return _look(lab, CardOutline(card, False, True))
