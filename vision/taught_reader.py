@@ -36,6 +36,7 @@ from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_rows import cards_within, pair_like
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
+from vision.fan_strips import fanned_cards
 from vision.frame_blocks import (
     STILL_SIZE,
     box_blocks,
@@ -292,7 +293,8 @@ class TaughtCards:
                 if match.card_id is not None:
                     quad = order_quad(outline_quad)
                     self._beneath.append(TaughtSeen(quad, match, quad, part[1]))
-            for beneath in cards_beneath(frame, tops, partly=partly):
+            # Strips of a fan side by side beside a card on top are told apart (vision.fan_strips).
+            for beneath in fanned_cards(frame, tops, cards_beneath(frame, tops, partly=partly)):
                 if any(iou(beneath.card, b.quad) > 0.5 for b in self._beneath):
                     continue
                 match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
