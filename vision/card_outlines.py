@@ -386,7 +386,10 @@ def find_card_candidates(
         def pair_outline(outline: np.ndarray) -> bool:
             return pair_shaped(outline, image_area) and _inside_frame(outline, lightness.shape)
 
-        quad = refined if card_shaped(refined, image_area) or pair_outline(refined) else quad
+        # A card's shape first, refined or not (dev single IMG_2475: the lit part of a card half
+        # in shade, card-shaped as found, is squarer once refined).
+        if card_shaped(refined, image_area) or (not card_shaped(quad, image_area) and pair_outline(refined)):
+            quad = refined
         pair = not card_shaped(quad, image_area) and pair_outline(quad)
         # A card cut by the frame's edge shows a part of any aspect (a strip along the border):
         # kept when it completes to a card, never sure (a taught face must name it).
