@@ -94,7 +94,7 @@ class Beneath:
     main: np.ndarray
 
 
-def _paper_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def paper_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The Lab colour of the card's paper: rings of samples 2-6 % in from its border, the
     lightest near-neutral half of them (a face card's art may come close to its edge, and a
     card named by its face may have corners a few pixels in)."""
@@ -165,11 +165,13 @@ def _paper_rays(
     return int((_is_paper(samples, paper).mean(axis=1) >= 0.5).sum())
 
 
-def _side_strip(
+def side_strip(
     frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarray, strip_max: float = STRIP_MAX
 ) -> np.ndarray | None:
     """The corners of a card beneath the card ``quad`` whose strip shows beside its side
-    ``side`` (from corner ``side`` to the next), or None; ``strip_max``: see ``STRIP_MAX``."""
+    ``side`` (from corner ``side`` to the next), or None; ``strip_max``: see ``STRIP_MAX``.
+    Its first two corners lie on the strip's outer edge (of a card turned against the card on
+    top, on one of the two edges beside it)."""
     p, r = quad[side], quad[(side + 1) % 4]
     length = float(np.linalg.norm(r - p))
     direction = (r - p) / max(length, 1e-6)
@@ -414,12 +416,12 @@ def cards_beneath(
     covered = [order_quad(quad) for quad in partly]
     covering = ordered + covered
     for k, quad in enumerate(covering):
-        paper = _paper_colour(frame, quad)
+        paper = paper_colour(frame, quad)
         others = covering[:k] + covering[k + 1 :]
         for side in range(4):
             if k >= len(ordered) and _under_another((quad[side] + quad[(side + 1) % 4]) / 2, others):
                 continue
-            strip = _side_strip(frame, quad, side, paper, strip_max)
+            strip = side_strip(frame, quad, side, paper, strip_max)
             if strip is None:
                 continue
             card = order_quad(strip)
@@ -487,4 +489,4 @@ def _under_another(point: np.ndarray, cards: list[np.ndarray]) -> bool:
     return any(cv2.pointPolygonTest(card.reshape(-1, 1, 2), spot, False) >= 0 for card in cards)
 
 
-__all__ = ["Beneath", "cards_beneath", "strip_share", "visible_part"]
+__all__ = ["Beneath", "cards_beneath", "paper_colour", "side_strip", "strip_share", "visible_part"]

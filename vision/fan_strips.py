@@ -18,7 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.card_beneath import Beneath, _paper_colour, _side_strip, visible_part
+from vision.card_beneath import Beneath, paper_colour, side_strip, visible_part
 from vision.card_checks import iou, order_quad
 from vision.card_seams import find_seams, seam_ends
 
@@ -50,9 +50,9 @@ def fanned_cards(frame: np.ndarray, tops: list[np.ndarray], plain: list[Beneath]
     ordered = [order_quad(quad) for quad in tops]
     grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     for quad in ordered:
-        paper = _paper_colour(frame, quad)
+        paper = paper_colour(frame, quad)
         for side in range(4):
-            deep = _side_strip(frame, quad, side, paper, FAN_MAX)
+            deep = side_strip(frame, quad, side, paper, FAN_MAX)
             if deep is None:
                 continue
             last = order_quad(deep)
@@ -66,11 +66,13 @@ def _cards_in_strips(
     grey: np.ndarray, quad: np.ndarray, side: int, deep: np.ndarray, tops: list[np.ndarray]
 ) -> list[Beneath]:
     """The cards whose strips lie between the side ``side`` of ``quad`` and the outer edge of
-    ``deep`` (the last card, as :func:`vision.card_beneath._side_strip` placed it: its first
+    ``deep`` (the last card, as :func:`vision.card_beneath.side_strip` placed it: its first
     two corners on that edge)."""
     p, r = quad[side], quad[(side + 1) % 4]
     along = (r - p) / max(float(np.linalg.norm(r - p)), 1e-6)
     e0, e1 = deep[0], deep[1]
+    if abs(float((e1 - e0) @ along)) < _ALONG_COS * float(np.linalg.norm(e1 - e0)):
+        return []  # a card turned against the card on top (its corner beside it): no fan's strips
     f0, f1 = e0 + (e1 - e0) * _END_INSET, e1 + (e0 - e1) * _END_INSET
     region = np.array([f0, f1, _foot(f1, p, along), _foot(f0, p, along)], np.float32)
     seams = []
