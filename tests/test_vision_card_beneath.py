@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from vision.beneath_edges import on_its_edges
-from vision.card_beneath import cards_beneath, cards_within, strip_share
+from vision.card_beneath import cards_beneath, strip_share
 from vision.card_checks import iou, order_quad
+from vision.card_rows import cards_within
 from vision.enrolled import EnrolledDeck
 from vision.reader import CardReader
 from vision.simulated import SimulatedTable

@@ -25,7 +25,6 @@ import numpy as np
 
 from vision.beneath_edges import on_its_edges
 from vision.card_checks import iou, order_quad
-from vision.card_lines import CARD_RATIO
 
 #: Rays across each side, as positions along it: past each end by this share of the side (a card
 #: beneath may stick out beyond the card on top's end) ...
@@ -54,8 +53,6 @@ _MIN_RAYS, _MIN_ON_LINE = 12, 0.45
 _MIN_CORNER_RAYS, _SQUARE_COS = 6, 0.3
 #: Rays finding paper past the edge line: at most this share of its span.
 _MAX_BEYOND = 0.2
-#: An outline holds a row of cards when it is this much longer than one card along the row.
-_ROW_LONGER = 1.15
 #: The main part of what shows: what is left opened by this share of its thickest place.
 _MAIN_SHARE = 0.5
 #: ... when the opening takes away at most this share of it (else what shows is one piece).
@@ -97,7 +94,7 @@ class Beneath:
     main: np.ndarray
 
 
-def _paper_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def paper_colour(frame: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """The Lab colour of the card's paper: rings of samples 2-6 % in from its border, the
     lightest near-neutral half of them (a face card's art may come close to its edge, and a
     card named by its face may have corners a few pixels in)."""
@@ -168,11 +165,13 @@ def _paper_rays(
     return int((_is_paper(samples, paper).mean(axis=1) >= 0.5).sum())
 
 
-def _side_strip(
+def side_strip(
     frame: np.ndarray, quad: np.ndarray, side: int, paper: np.ndarray, strip_max: float = STRIP_MAX
 ) -> np.ndarray | None:
     """The corners of a card beneath the card ``quad`` whose strip shows beside its side
-    ``side`` (from corner ``side`` to the next), or None; ``strip_max``: see ``STRIP_MAX``."""
+    ``side`` (from corner ``side`` to the next), or None; ``strip_max``: see ``STRIP_MAX``.
+    Its first two corners lie on the strip's outer edge (of a card turned against the card on
+    top, on one of the two edges beside it)."""
     p, r = quad[side], quad[(side + 1) % 4]
     length = float(np.linalg.norm(r - p))
     direction = (r - p) / max(length, 1e-6)
@@ -417,12 +416,12 @@ def cards_beneath(
     covered = [order_quad(quad) for quad in partly]
     covering = ordered + covered
     for k, quad in enumerate(covering):
-        paper = _paper_colour(frame, quad)
+        paper = paper_colour(frame, quad)
         others = covering[:k] + covering[k + 1 :]
         for side in range(4):
             if k >= len(ordered) and _under_another((quad[side] + quad[(side + 1) % 4]) / 2, others):
                 continue
-            strip = _side_strip(frame, quad, side, paper, strip_max)
+            strip = side_strip(frame, quad, side, paper, strip_max)
             if strip is None:
                 continue
             card = order_quad(strip)
@@ -440,30 +439,6 @@ def cards_beneath(
             shown = visible_part(card, covering)
             if shown is not None:
                 found.append(Beneath(card, *shown))
-    return found
-
-
-def cards_within(outline: np.ndarray) -> list[np.ndarray]:
-    """Where whole cards may lie inside ``outline`` (4 x 2) if it holds several cards in a row
-    (a pair or a fan of cards lying one way, their union one outline): a card as high as the
-    row at each of its two ends, whichever way the row runs. Nothing when the outline is no
-    longer than one card. Each is 4 x 2, ordered as :func:`vision.card_checks.order_quad`.
-    An outline of one card gives guesses smaller than itself (cards lying across it): naming
-    one of them needs its taught face to agree with it whole, which part of a card does not."""
-    q = order_quad(outline)
-    tl, tr, br, bl = q
-    width = float(np.linalg.norm(tr - tl) + np.linalg.norm(br - bl)) / 2
-    height = float(np.linalg.norm(bl - tl) + np.linalg.norm(br - tr)) / 2
-    found: list[np.ndarray] = []
-    # The row runs along the outline's long side (portrait order: the sides tl-bl, tr-br).
-    for card_along, card_across in ((width / CARD_RATIO, width), (width * CARD_RATIO, width)):
-        # card_along: the card's size along the row; card_across must be the outline's width.
-        if not (card_along * _ROW_LONGER <= height and card_across <= width * 1.01):
-            continue
-        share = card_along / height
-        top = np.array([tl, tr, tr + (br - tr) * share, tl + (bl - tl) * share], np.float32)
-        bottom = np.array([bl + (tl - bl) * share, br + (tr - br) * share, br, bl], np.float32)
-        found += [order_quad(top), order_quad(bottom)]
     return found
 
 
@@ -514,4 +489,4 @@ def _under_another(point: np.ndarray, cards: list[np.ndarray]) -> bool:
     return any(cv2.pointPolygonTest(card.reshape(-1, 1, 2), spot, False) >= 0 for card in cards)
 
 
-__all__ = ["Beneath", "cards_beneath", "strip_share", "visible_part"]
+__all__ = ["Beneath", "cards_beneath", "paper_colour", "side_strip", "strip_share", "visible_part"]

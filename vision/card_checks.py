@@ -40,8 +40,11 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
     return quad[order]
 
 
-def card_shaped(quad: np.ndarray, image_area: float) -> bool:
-    """Whether ``quad`` has a card's shape under moderate perspective and a card's size."""
+def card_shaped(
+    quad: np.ndarray, image_area: float, aspect: tuple[float, float] = (ASPECT_MIN, ASPECT_MAX)
+) -> bool:
+    """Whether ``quad`` has a card's shape under moderate perspective and a card's size
+    (``aspect``: its short side / long side, another band for other shapes of paper)."""
     if not cv2.isContourConvex(quad.reshape(4, 1, 2).astype(np.int32)):
         return False
     area = cv2.contourArea(quad)
@@ -50,7 +53,7 @@ def card_shaped(quad: np.ndarray, image_area: float) -> bool:
     q = order_quad(quad).tolist()
     sides = [math.dist(q[i], q[(i + 1) % 4]) for i in range(4)]
     short, long_ = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
-    if not ASPECT_MIN <= short / max(long_, 1.0) <= ASPECT_MAX:
+    if not aspect[0] <= short / max(long_, 1.0) <= aspect[1]:
         return False
     # Opposite sides of similar length (perspective within reason), corners not too sharp.
     if min(sides[0], sides[2]) < 0.6 * max(sides[0], sides[2]):

@@ -53,6 +53,7 @@ from vision.card_checks import (
     same_paper,
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
+from vision.card_rows import PAIR_CARD_SHARE, pair_like, pair_shaped
 from vision.card_seams import find_seams, split_at_seams
 from vision.frame_cut import corners_in_view, cut_card_shaped
 
@@ -226,7 +227,8 @@ Scored = tuple[float, int, np.ndarray, bool]
 def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
     """One outline per card: overlapping duplicates merged (best score kept), and of two
     outlines one inside the other, the outer when the inner is most of it (a face card's art
-    frame inside the card), else the inner (a patch of table round a card)."""
+    frame inside the card), else the inner (a patch of table round a card); inside a pair's
+    outline (:mod:`vision.card_rows`), the inner when it is one of the two cards."""
     scored = sorted(scored, key=lambda item: -item[0])
     kept: list[Scored] = []
     for item in scored:
@@ -235,12 +237,17 @@ def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
     drop: set[int] = set()
     areas = [cv2.contourArea(quad) for _s, _e, quad, _p in kept]
     for i, (_si, ei, inner, _pi) in enumerate(kept):
-        for j, (_sj, ej, outer, _pj) in enumerate(kept):
+        for j, (_sj, ej, outer, pj) in enumerate(kept):
             if i != j and areas[i] < areas[j] and inside_share(inner, outer) > 0.8:
                 # The surer of the two wins (a pip or the art inside a card with a paper
                 # border; a card on an envelope); equally sure, by size as above.
                 if ei != ej:
                     drop.add(i if ej > ei else j)
+                elif not pj and pair_like(outer):
+                    # Two cards side by side: a card of the two in it is half of it or more and
+                    # is kept (named, it shows where the other lies); less is print on them (dev
+                    # IMG_2687: the ace's diamond pip, a card-shaped rhombus).
+                    drop.add(j if areas[i] >= PAIR_CARD_SHARE * areas[j] else i)
                 else:
                     drop.add(i if areas[i] >= 0.55 * areas[j] else j)
     return [(evidence, quad, part) for k, (_s, evidence, quad, part) in enumerate(kept) if k not in drop]
@@ -403,10 +410,20 @@ def find_card_candidates(
         frame; None when it cannot be a card."""
         # A side pulled onto a shadow's or an object's edge bends the outline: keep the
         # region's own outline then.
-        quad = refined if card_shaped(refined, image_area) else quad
+        # Two cards side by side make a nearly square outline (vision.card_rows): kept, never
+        # sure (a taught face must name a card in it), as a whole outline, not a part. On the
+        # frame's border a squarer outline is a card cut by it (dev IMG_2614: a ten's half).
+        def pair_outline(outline: np.ndarray) -> bool:
+            return pair_shaped(outline, image_area) and _inside_frame(outline, lightness.shape)
+
+        # A card's shape first, refined or not (dev single IMG_2475: the lit part of a card half
+        # in shade, card-shaped as found, is squarer once refined).
+        if card_shaped(refined, image_area) or (not card_shaped(quad, image_area) and pair_outline(refined)):
+            quad = refined
+        pair = not card_shaped(quad, image_area) and pair_outline(quad)
         # A card cut by the frame's edge shows a part of any aspect (a strip along the border):
         # kept when it completes to a card, never sure (a taught face must name it).
-        cut = not card_shaped(quad, image_area)
+        cut = not pair and not card_shaped(quad, image_area)
         if cut and not cut_card_shaped(quad, lightness.shape, image_area):
             return None
         return quad, cut
@@ -424,7 +441,7 @@ def find_card_candidates(
         # the visible part of one, never whole (scored as the region, below an outline found
         # for the card on top alone).
         seams = find_seams(lightness, quad) if evidence == 2 else []
-        if seams or cut:
+        if seams or cut or pair:
             evidence = min(evidence, 1)
         score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100
         parts = split_at_seams(quad, seams)

@@ -135,3 +135,11 @@ def split_at_seams(quad: np.ndarray, seams: list[Seam]) -> list[np.ndarray]:
         )
         for (s0, e0), (s1, e1) in zip(cuts, cuts[1:], strict=False)
     ]
+
+
+def seam_ends(quad: np.ndarray, seam: Seam) -> tuple[np.ndarray, np.ndarray]:
+    """Where ``seam`` meets the two sides of ``quad`` (4 x 2) it runs between, in its pixels."""
+    tl, tr, br, bl = order_quad(quad)
+    if seam.across:
+        return tl + (tr - tl) * seam.start, bl + (br - bl) * seam.end
+    return tl + (bl - tl) * seam.start, tr + (br - tr) * seam.end

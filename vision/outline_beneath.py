@@ -11,7 +11,7 @@ part is compared with the taught faces as a covered card's strip is
 
 Cards of one deck are one size: an outline much larger or smaller than the card named over it
 is no card of that deck (a row of cards in one outline is looked into otherwise, see
-:func:`vision.card_beneath.cards_within`).
+:func:`vision.card_rows.cards_within`).
 """
 
 from __future__ import annotations

@@ -30,11 +30,13 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.card_beneath import cards_beneath, cards_within
+from vision.card_beneath import cards_beneath
 from vision.card_checks import inside_share, iou, order_quad, refine_in_frame
 from vision.card_outlines import CardOutline, find_card_candidates
+from vision.card_rows import cards_within, pair_like
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
+from vision.fan_strips import fanned_cards
 from vision.frame_blocks import (
     STILL_SIZE,
     box_blocks,
@@ -262,8 +264,12 @@ class TaughtCards:
             self._beneath_places = places
             self._beneath_small = small
             self._beneath = []
-            for outline in unnamed:
-                for guess in cards_within(outline.quad):
+            # Unnamed outlines squarer than a card are two cards side by side (vision.card_rows):
+            # never sure, looked into as a row all the same.
+            rows = [s.quad for s in unnamed]
+            rows += [q for q in loose if pair_like(q) and not any(iou(q, row) > 0.9 for row in rows)]
+            for row in rows:
+                for guess in cards_within(row):
                     quad = order_quad(refine_in_frame(frame, guess))
                     # The thumbnails first (a fraction of a millisecond), then the feature stage,
                     # which finds the card inside the guess: two cards of a row seldom lie level
@@ -287,7 +293,8 @@ class TaughtCards:
                 if match.card_id is not None:
                     quad = order_quad(outline_quad)
                     self._beneath.append(TaughtSeen(quad, match, quad, part[1]))
-            for beneath in cards_beneath(frame, tops, partly=partly):
+            # Strips of a fan side by side beside a card on top are told apart (vision.fan_strips).
+            for beneath in fanned_cards(frame, tops, cards_beneath(frame, tops, partly=partly)):
                 if any(iou(beneath.card, b.quad) > 0.5 for b in self._beneath):
                     continue
                 match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
