@@ -142,3 +142,36 @@ def test_a_card_with_a_corner_on_the_border_is_compared_whole(tmp_path: Path, mo
     monkeypatch.setattr(deck, "identify_covered", lambda *a: parts.append(1) or compare(*a))
     found = deck.identify(frame, outline, whole=False, thorough=True, cut=True)
     assert found.card_id == "any" and parts == []
+
+
+def _box_iou(a: np.ndarray, b: np.ndarray) -> float:
+    """IoU of the axis-aligned boxes round two polygons."""
+    (ax0, ay0), (ax1, ay1) = a.min(axis=0), a.max(axis=0)
+    (bx0, by0), (bx1, by1) = b.min(axis=0), b.max(axis=0)
+    inter = max(0.0, min(ax1, bx1) - max(ax0, bx0)) * max(0.0, min(ay1, by1) - max(ay0, by0))
+    return float(inter / ((ax1 - ax0) * (ay1 - ay0) + (bx1 - bx0) * (by1 - by0) - inter))
+
+
+def test_a_cut_card_named_from_an_outline_inside_it_shows_all_its_part_in_view(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The outline search may find only a patch of a card cut by the frame's edge (round its
+    picture: dev IMG_2610's jack read at 2.5x); the card named from it lies past the border,
+    and what shows of it is all its part in view, not the patch (the bench counted a card where
+    none is by the patch, IoU 0.39; zones place a card by what shows)."""
+    import vision.taught_reader as taught_reader
+    from vision.card_outlines import CardOutline
+
+    deck = taught(tmp_path)
+    frame = cut_scene(synthetic_face(11))
+    patch = np.float32([[320, 140], [399, 140], [399, 230], [320, 230]])  # IoU 0.56 with the part
+    monkeypatch.setattr(
+        taught_reader, "find_card_candidates", lambda *a, **k: [CardOutline(patch, False, False)]
+    )
+    cards = CardReader("bandit", use_mat=False, enrolled=deck).read(frame).cards
+    named = [c for c in cards if c.card_id == "plum"]
+    assert len(named) == 1 and named[0].visible is not None
+    assert max(x for x, _y in named[0].corners) > 460  # the card beyond the border
+    visible = np.float32(named[0].visible)
+    assert visible[:, 0].max() <= 400 and _box_iou(visible, in_view_part()) >= 0.9
+

@@ -43,7 +43,7 @@ from vision.frame_blocks import (
     covered_blocks,
     small_copy,
 )
-from vision.frame_cut import part_in_view
+from vision.frame_cut import is_cut, part_in_view
 from vision.outline_beneath import part_beneath
 
 if TYPE_CHECKING:
@@ -174,7 +174,11 @@ class TaughtCards:
             # A part of a card named: where the whole card lies, and the part that shows (of a
             # card cut by the frame's edge: the part inside the frame).
             part = None if outline.whole or match.corners is None else quad
-            if match.method == CUT and match.corners is not None:
+            if match.corners is not None and (match.method == CUT or is_cut(match.corners, frame.shape)):
+                # A card reaching past the frame's edge shows all its part in view, not only the
+                # outline it was named by (IMG_2610's jack read at 2.5x: named by its features
+                # from an outline round its picture, IoU 0.39 with the card in view; the bench
+                # then counts a card where none is, and zones place it by that patch).
                 part = part_in_view(match.corners, frame.shape)
             placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad, part)
             remembered.append(placed)
