@@ -43,7 +43,7 @@ from vision.frame_blocks import (
     covered_blocks,
     small_copy,
 )
-from vision.frame_cut import is_cut, part_in_view
+from vision.frame_cut import card_size, is_cut, part_in_view
 from vision.outline_beneath import part_beneath
 
 if TYPE_CHECKING:
@@ -155,6 +155,9 @@ class TaughtCards:
                 self._zones = MatZones(mat_layout(self.game_id))
             found = [o.quad for o in outlines if card_sized_mm(o.quad, to_mat)]
             outlines += self._zones.find(frame, to_mat, known + found)
+        # How large a card is in this view (one deck's cards are one size): from the whole cards
+        # in it; a card cut by the frame's edge with only a corner in view is completed to it.
+        size = card_size([o.quad for o in outlines if o.whole and o.sure and not is_cut(o.quad, frame.shape)])
         for outline in outlines:
             quad, sure = outline.quad, outline.sure
             centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
@@ -166,7 +169,7 @@ class TaughtCards:
             if match is None or match.method == PENDING:
                 # New here: the fast stage only (a photo: everything); pending and still: all.
                 match = self.deck.identify(
-                    frame, quad, outline.whole, thorough=closely or match is not None, cut=True
+                    frame, quad, outline.whole, thorough=closely or match is not None, cut=True, size=size
                 )
                 self.identified += 1
             else:
