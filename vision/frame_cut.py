@@ -125,7 +125,7 @@ def _corner_cards(
         if any(shows > (1 + LENGTH_TOLERANCE) * length for shows, length in zip(seen, lengths, strict=True)):
             return None
         first, second = start + ways[0] * lengths[0], start + ways[1] * lengths[1]
-        card = np.float32([first, start, second, second + first - start])
+        card = np.array([first, start, second, second + first - start], np.float32)
         if any(_in_view(p, width, height, margin) for p in card[[0, 2, 3]].tolist()):
             return None  # another corner in view: it would have shown
         shown = part_in_view(card, shape)
@@ -182,7 +182,7 @@ def completed_cards(
     def completion(length: float) -> np.ndarray | None:
         if max(seen) > (1 + LENGTH_TOLERANCE) * length:
             return None
-        card = np.float32([near + ways[0] * length, near, far, far + ways[1] * length])
+        card = np.array([near + ways[0] * length, near, far, far + ways[1] * length], np.float32)
         # The sides run out of view, so the card's far corners lie beyond the border: a card
         # ending in view would have shown its far side (a region of two cards and table
         # reaching the border once completed to a card ending short of it, IMG_2624).
