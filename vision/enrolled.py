@@ -199,6 +199,7 @@ class EnrolledDeck:
         whole: bool = True,
         thorough: bool = True,
         cut: bool = False,
+        size: tuple[float, float] | None = None,
     ) -> Match:
         """Which taught face lies inside ``quad`` (TL TR BR BL) of ``image``; ``card_id`` None
         when unsure. ``whole`` False: ``quad`` is only the visible part of a card (covered, or
@@ -209,7 +210,8 @@ class EnrolledDeck:
         not ``thorough``: then the answer is unidentified with ``method`` ``PENDING`` (to be
         identified in full later, e.g. once the card lies still). ``cut``: an outline reaching the
         frame's border that neither stage names is completed to the card it may be part of
-        (:meth:`identify_cut`).
+        (:meth:`identify_cut`; ``size``: a whole card's short and long side in this view, which
+        completes a card with only a corner in view).
         """
         ordered = order_quad(quad)
         if whole:
@@ -227,7 +229,7 @@ class EnrolledDeck:
         found = self.features.match(view, whole)
         if found.card_id is None:
             if cut and is_cut(ordered, image.shape):
-                named = self.identify_cut(image, ordered)
+                named = self.identify_cut(image, ordered, size)
                 if named.card_id is not None:
                     return named
             return quick
@@ -247,7 +249,9 @@ class EnrolledDeck:
         return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features", corners)
 
 
-    def identify_cut(self, image: np.ndarray, quad: np.ndarray) -> Match:
+    def identify_cut(
+        self, image: np.ndarray, quad: np.ndarray, size: tuple[float, float] | None = None
+    ) -> Match:
         """Which taught face a card cut by the frame's edge is, from its part in view; ``card_id``
         None when unsure (``method`` ``CUT``; ``corners`` the whole card, partly outside the
         image, when named).
@@ -257,9 +261,10 @@ class EnrolledDeck:
         compared by what shows of it (:meth:`identify_covered`: a corner index must show); it
         is named only when one completion names it and none names another face (a side in view
         taken for the card's long side when it is its short one puts the index elsewhere).
+        ``size``: a whole card's short and long side in this view (a corner alone in view).
         """
         named: list[tuple[Match, np.ndarray]] = []
-        for card in completed_cards(quad, image.shape):
+        for card in completed_cards(quad, image.shape, size):
             shown = part_in_view(card, image.shape)
             if shown is None:
                 continue

@@ -10,13 +10,18 @@ ace's one pip, a nine's corner).
 Yet its geometry is known in part. When both corners of one side lie in view and the two
 sides from them run out of view, that side is one of the card's sides whole, and the two
 sides give the card's directions; a card's sides are 63 : 88, so the side in view is either
-its short side (the card reaches 88/63 of it beyond) or its long one (63/88). Each completion
+its short side (the card reaches 88/63 of it beyond) or its long one (63/88), each also tried
+a few per cent shorter and longer (a phone's perspective foreshortens a card). Each completion
 is one hypothesis, dropped when the card's visible length along its cut sides is already
 longer than it; the part of each hypothesis in view is then compared with the taught faces
 by :class:`vision.part_match.PartMatcher` (only with a corner index in view, never a strip of
 pips alone), and a card is named only when the hypotheses agree: one names it and none names
 another face. A card with three corners in view has all four sides known: its outline is the
-card. One with a single corner in view has no side whole, and stays unidentified.
+card. One with a single corner in view has no side whole; but the cards of one deck are one
+size, and a camera looking down at a table sees them nearly the same size in one view: the two
+sides from that corner give the card's directions, and the size of the whole cards in view
+(:func:`card_size`) its lengths, each way round. Without a whole card in view to say how large
+a card is, it stays unidentified.
 """
 
 from __future__ import annotations
@@ -66,16 +71,94 @@ def is_cut(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
     return not all(corners_in_view(quad, shape, max(2.0, CORNER_MARGIN * min(shape[:2]))))
 
 
-def completed_cards(quad: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray]:
+def card_size(quads: list[np.ndarray]) -> tuple[float, float] | None:
+    """A card's short and long side (image px) in a view, from the outlines ``quads`` of whole
+    cards in it (the median of each: an outline a few pixels off, or one card nearer the
+    camera, moves it little); None without any."""
+    if not quads:
+        return None
+    sides = []
+    for quad in quads:
+        q = np.asarray(quad, np.float64).reshape(4, 2)
+        lengths = np.linalg.norm(q - np.roll(q, -1, axis=0), axis=1)
+        sides.append(sorted(((lengths[0] + lengths[2]) / 2, (lengths[1] + lengths[3]) / 2)))
+    short, long_ = np.median(np.array(sides), axis=0)
+    return float(short), float(long_)
+
+
+#: A card near the camera looks larger than the view's typical one: the completions of a corner
+#: try the view's size scaled by each of these (the whole cards in one dev photo span 0.93-1.06
+#: of their median's size, 10th to 90th percentile; a corner at the top of dev IMG_2642 is a
+#: card 5-10 % larger than the median of the three lower down).
+SIZE_SPREAD = (0.93, 1.0, 1.07)
+#: A corner's two sides meet square within this (cosine of their angle: 78-102 degrees; a phone
+#: photo's perspective turns a card's corners a few degrees).
+SQUARE_COS = 0.2
+
+
+def _corner_cards(
+    q: np.ndarray,
+    corner: int,
+    shape: tuple[int, ...],
+    margin: float,
+    size: tuple[float, float],
+    spread: tuple[float, ...],
+) -> list[np.ndarray]:
+    """The cards of ``size`` (short, long side) whose one corner in view is ``q[corner]``, their
+    sides running out of view along the outline's two sides from it, each way round; a card
+    shorter than what already shows of it, or with another corner in view (it would have
+    shown), is none."""
+    height, width = shape[:2]
+    start = q[corner]
+    ways, seen = [], []
+    for end in (q[(corner - 1) % 4], q[(corner + 1) % 4]):
+        length = float(np.linalg.norm(end - start))
+        if length < 1e-3:
+            return []
+        way = (end - start) / length
+        ways.append(way)
+        seen.append(min(length, _to_border(start, way, width, height)))
+    if abs(float(ways[0] @ ways[1])) > SQUARE_COS:
+        return []  # no card's corner
+
+    def completion(lengths: tuple[float, float]) -> np.ndarray | None:
+        if any(shows > (1 + LENGTH_TOLERANCE) * length for shows, length in zip(seen, lengths, strict=True)):
+            return None
+        first, second = start + ways[0] * lengths[0], start + ways[1] * lengths[1]
+        card = np.array([first, start, second, second + first - start], np.float32)
+        if any(_in_view(p, width, height, margin) for p in card[[0, 2, 3]].tolist()):
+            return None  # another corner in view: it would have shown
+        shown = part_in_view(card, shape)
+        if shown is None or cv2.contourArea(shown) < MIN_SHOWN * float(cv2.contourArea(card)):
+            return None  # a sliver of a card: no index fits in it
+        return card
+
+    cards = []
+    for short, long_ in (size, size[::-1]):
+        if completion((short, long_)) is not None:
+            scaled = (completion((short * scale, long_ * scale)) for scale in spread)
+            cards += [c for c in scaled if c is not None]
+    return cards
+
+
+def completed_cards(
+    quad: np.ndarray,
+    shape: tuple[int, ...],
+    size: tuple[float, float] | None = None,
+    spread: tuple[float, ...] = SIZE_SPREAD,
+) -> list[np.ndarray]:
     """The whole cards (4 x 2 float32, image px, in the quad's turn) that an outline cut by the
     frame's edge may be part of; [] when it is not cut, or too little of it is in view to say
-    (fewer than two corners in view)."""
+    (fewer than two corners in view, and no ``size``: a whole card's short and long side in
+    this view, see :func:`card_size`); each length tried at each of the scales ``spread``."""
     height, width = shape[:2]
     margin = max(2.0, CORNER_MARGIN * min(height, width))
     q = np.asarray(quad, np.float32).reshape(4, 2)
     shown = corners_in_view(q, shape, margin)
     if sum(shown) == 3:
         return [q.copy()]  # every side reaches a corner in view: the outline is the card
+    if sum(shown) == 1 and size is not None:
+        return _corner_cards(q, shown.index(True), shape, margin, size, spread)
     if sum(shown) != 2:
         return []
     for i in range(4):
@@ -95,17 +178,26 @@ def completed_cards(quad: np.ndarray, shape: tuple[int, ...]) -> list[np.ndarray
         ways.append(way)
         # What shows of the card along this side: to its outline's end or to the border.
         seen.append(min(length, _to_border(start, way, width, height)))
-    cards = []
-    for length in (whole_side / CARD_RATIO, whole_side * CARD_RATIO):
+
+    def completion(length: float) -> np.ndarray | None:
         if max(seen) > (1 + LENGTH_TOLERANCE) * length:
-            continue
-        card = np.float32([near + ways[0] * length, near, far, far + ways[1] * length])
+            return None
+        card = np.array([near + ways[0] * length, near, far, far + ways[1] * length], np.float32)
         # The sides run out of view, so the card's far corners lie beyond the border: a card
         # ending in view would have shown its far side (a region of two cards and table
         # reaching the border once completed to a card ending short of it, IMG_2624).
         if any(_in_view(p, width, height, margin) for p in (card[0].tolist(), card[3].tolist())):
+            return None
+        return card
+
+    cards = []
+    for length in (whole_side / CARD_RATIO, whole_side * CARD_RATIO):
+        if completion(length) is None:
             continue
-        cards.append(card)
+        # A phone's perspective foreshortens a card along its length: the whole cards in dev
+        # photos show 0.965-1.075 of 63:88 (10th to 90th percentile). A length that holds is
+        # tried so spread (each again dropped when it cannot be the card).
+        cards += [c for c in (completion(length * scale) for scale in spread) if c is not None]
     return cards
 
 
@@ -137,7 +229,9 @@ def cut_card_shaped(quad: np.ndarray, shape: tuple[int, ...], image_area: float)
     shown = float(cv2.contourArea(q))
     if shown < MIN_AREA_SHARE * image_area:
         return False
-    for card in completed_cards(q, shape):
+    # The outline search keeps the part as it was (one length each way round): the spread of
+    # lengths is for naming a card, not for finding more outlines.
+    for card in completed_cards(q, shape, spread=(1.0,)):
         if card_shaped(card, image_area) and shown >= MIN_SHOWN * float(cv2.contourArea(card)):
             return True
     return False

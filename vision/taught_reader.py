@@ -45,7 +45,7 @@ from vision.frame_blocks import (
     covered_blocks,
     small_copy,
 )
-from vision.frame_cut import part_in_view
+from vision.frame_cut import card_size, is_cut, part_in_view
 from vision.outline_beneath import part_beneath
 
 if TYPE_CHECKING:
@@ -157,6 +157,9 @@ class TaughtCards:
                 self._zones = MatZones(mat_layout(self.game_id))
             found = [o.quad for o in outlines if card_sized_mm(o.quad, to_mat)]
             outlines += self._zones.find(frame, to_mat, known + found)
+        # How large a card is in this view (one deck's cards are one size): from the whole cards
+        # in it; a card cut by the frame's edge with only a corner in view is completed to it.
+        size = card_size([o.quad for o in outlines if o.whole and o.sure and not is_cut(o.quad, frame.shape)])
         for outline in outlines:
             quad, sure = outline.quad, outline.sure
             centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
@@ -168,7 +171,7 @@ class TaughtCards:
             if match is None or match.method == PENDING:
                 # New here: the fast stage only (a photo: everything); pending and still: all.
                 match = self.deck.identify(
-                    frame, quad, outline.whole, thorough=closely or match is not None, cut=True
+                    frame, quad, outline.whole, thorough=closely or match is not None, cut=True, size=size
                 )
                 self.identified += 1
             else:
@@ -176,7 +179,11 @@ class TaughtCards:
             # A part of a card named: where the whole card lies, and the part that shows (of a
             # card cut by the frame's edge: the part inside the frame).
             part = None if outline.whole or match.corners is None else quad
-            if match.method == CUT and match.corners is not None:
+            if match.corners is not None and (match.method == CUT or is_cut(match.corners, frame.shape)):
+                # A card reaching past the frame's edge shows all its part in view, not only the
+                # outline it was named by (IMG_2610's jack read at 2.5x: named by its features
+                # from an outline round its picture, IoU 0.39 with the card in view; the bench
+                # then counts a card where none is, and zones place it by that patch).
                 part = part_in_view(match.corners, frame.shape)
             placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad, part)
             remembered.append(placed)
