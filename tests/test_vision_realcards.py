@@ -162,6 +162,16 @@ def test_another_cameras_resolution_reads_the_same_cards(whole_deck: EnrolledDec
     assert tally.correct == 4, tally
 
 
+def test_a_card_named_past_the_frames_edge_is_placed_by_what_shows(whole_deck: EnrolledDeck) -> None:
+    """IMG_2577 read at 0.6x: the ace cut by the left edge is named from a guess at the end of
+    its outline (cut, it is squarer than a card: looked into as a row), its corners past the
+    frame. It is placed by its part in view, so no id stands where no card is."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2577.JPG")
+    tally, wrongs, _ms = _read(whole_deck, [photo], scale=0.6)
+    assert wrongs == [] and tally.phantom_ids == 0
+    assert tally.correct == 4, tally
+
+
 @pytest.mark.parametrize(
     "name",
     [
