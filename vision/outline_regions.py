@@ -39,15 +39,20 @@ def quad_of(contour: np.ndarray) -> np.ndarray | None:
     return None
 
 
+#: Weights of |a - 128| and |b - 128| in the colour-difference channel (``paper_map``).
+_CHROMA_WEIGHTS = np.array([[0.0, 3.0, 3.0]], np.float32)
+
+
 def paper_map(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Lightness and a colour-difference channel (0: neutral paper; high: coloured table) of a
-    Lab image."""
+    Lab image: min(3 (|a - 128| + |b - 128|), 255)."""
     # A contiguous copy once: OpenCV copies a strided channel view on every call it is given
     # to (~40 us each for the remaps and warps of every outline looked at).
     lightness = cv2.extractChannel(lab, 0)
-    a = lab[:, :, 1].astype(np.int16) - 128
-    b = lab[:, :, 2].astype(np.int16) - 128
-    chroma = np.clip((np.abs(a) + np.abs(b)) * 3, 0, 255).astype(np.uint8)
+    # In OpenCV's saturating arithmetic, not numpy's int16 (0.23 ms instead of 0.52 on a
+    # 516x290 work copy): the distances from neutral are exact in uint8, and the weighted sum
+    # is exact integers clipped at 255, as before (checked over every a, b pair).
+    chroma = cv2.transform(cv2.absdiff(lab, (0, 128, 128, 0)), _CHROMA_WEIGHTS)
     return lightness, chroma
 
 
