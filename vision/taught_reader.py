@@ -31,9 +31,9 @@ import cv2
 import numpy as np
 
 from vision.card_beneath import cards_beneath
-from vision.card_checks import inside_share, iou, order_quad, refine_in_frame
+from vision.card_checks import inside_share, iou, order_quad
 from vision.card_outlines import CardOutline, find_card_candidates
-from vision.card_rows import cards_within, pair_like
+from vision.card_rows import pair_like, placed_within
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
 from vision.fan_strips import fanned_cards
@@ -276,20 +276,21 @@ class TaughtCards:
             rows = [s.quad for s in unnamed]
             rows += [q for q in loose if pair_like(q) and not any(iou(q, row) > 0.9 for row in rows)]
             for row in rows:
-                for guess in cards_within(row):
-                    quad = order_quad(refine_in_frame(frame, guess))
+                for placings in placed_within(frame, row):
                     # The thumbnails first (a fraction of a millisecond), then the feature stage,
                     # which finds the card inside the guess: two cards of a row seldom lie level
                     # and parallel, their outline is no rectangle, and a guess cut from it lies
                     # off the card's corners and turned; the thumbnails then say nothing (dev
                     # IMG_2681: a ten on a nine, 0.25). Looked for once the table settles:
-                    # +1 % CPU a photo on dev.
-                    match = self.deck.identify(frame, quad, whole=True, thorough=True)
-                    self.beneath_checks += 1
-                    if match.card_id is not None:
-                        named = quad if match.corners is None else match.corners
-                        self._beneath.append(TaughtSeen(named, match, quad))
-                        tops.append(named)
+                    # +1 % CPU a photo on dev. Each placing of the card in turn, till one names it.
+                    for quad in placings:
+                        match = self.deck.identify(frame, quad, whole=True, thorough=True)
+                        self.beneath_checks += 1
+                        if match.card_id is not None:
+                            named = quad if match.corners is None else match.corners
+                            self._beneath.append(TaughtSeen(named, match, quad))
+                            tops.append(named)
+                            break
             lying = [(s.quad, _shown(s)) for s in seen + self._beneath if s.match.card_id is not None]
             for outline_quad in loose:
                 part = part_beneath(outline_quad, lying)
