@@ -110,14 +110,17 @@ def test_the_outline_search_places_its_outlines_sides_in_one_go(monkeypatch: pyt
     frame, corners = five_cards(44)
     batches: list[int] = []
 
-    def recording(images: list[np.ndarray], quads: list[np.ndarray], share: float = 0.08) -> list[np.ndarray]:
+    def recording(
+        images: list[np.ndarray], quads: list[np.ndarray], share: float = 0.08, seens: list | None = None
+    ) -> list[np.ndarray]:
         batches.append(len(quads))
-        return refine_many(images, quads, share)
+        return refine_many(images, quads, share, seens)
 
     def one_at_a_time(
-        images: list[np.ndarray], quads: list[np.ndarray], share: float = 0.08
+        images: list[np.ndarray], quads: list[np.ndarray], share: float = 0.08, seens: list | None = None
     ) -> list[np.ndarray]:
-        return [refine(image, quad, share) for image, quad in zip(images, quads, strict=True)]
+        seens = seens or [None] * len(quads)
+        return [refine(im, quad, share, seen) for im, quad, seen in zip(images, quads, seens, strict=True)]
 
     monkeypatch.setattr(card_outlines, "refine_many", recording)
     together = find_card_candidates(frame)

@@ -57,7 +57,7 @@ from vision.card_checks import (
 from vision.card_lines import corner_quads, edge_support, straight_edges
 from vision.card_rows import PAIR_CARD_SHARE, pair_like, pair_shaped
 from vision.card_seams import find_seams, split_at_seams
-from vision.frame_cut import corners_in_view, cut_card_shaped
+from vision.frame_cut import corners_in_view, cut_card_shaped, off_border_profiles, past_border_quad
 from vision.outline_regions import outer_regions, paper_map, quad_of, region_masks, split_at_necks
 
 __all__ = ["CardOutline", "find_card_candidates", "find_card_outlines", "order_quad"]
@@ -239,6 +239,7 @@ def find_card_candidates(
             return []
     scored: list[Scored] = []
     min_area = MIN_AREA_SHARE * image_area
+    margin = max(1.0, EDGE_MARGIN * min(lightness.shape))
     contours: list[tuple[np.ndarray, bool]] = []
     looked_at = _Seen()
 
@@ -265,7 +266,10 @@ def find_card_candidates(
         unique = {(q.tobytes(), f): (q, f) for q, f in waiting + [(q, False) for q in ahead]}
         todo = [item for key, item in unique.items() if key not in verdicts]
         ahead.clear()
-        placed = refine_many([lightness] * len(todo), [quad for quad, _f in todo])
+        # A side along the frame's border stays there: the card's edge is out of view.
+        quads = [quad for quad, _f in todo]
+        unseen = off_border_profiles(quads, lightness.shape, margin)
+        placed = refine_many([lightness] * len(todo), quads, seens=unseen)
         shaped = [(q, shape(q, refined), f) for (q, f), refined in zip(todo, placed, strict=True)]
         verdicts.update(((q.tobytes(), f), []) for q, _s, f in shaped)
         kept = [(q, judged, f) for q, judged, f in shaped if judged is not None]
@@ -357,9 +361,24 @@ def find_card_candidates(
         contours += [(c, False) for c in outer_regions(mask, 0.8 * min_area)]
     # Their outlines once, in the order taken (``regions`` keeps the contours alive: ids stay).
     regions = [c for c, _s in reversed(contours)]
-    quads_of = {id(c): quad_of(c) for c in regions if len(c) >= 4 and cv2.contourArea(c) >= 0.8 * min_area}
+
+    def beyond_of(contour: np.ndarray) -> np.ndarray | None:
+        # A card across the frame's border with three corners in view is a five-sided region:
+        # no four corners fit it (or four that are no card's, one of its corners dropped). Its
+        # outline is the whole card's, so it must be card-shaped. Looked at besides the
+        # region's own outline (which, placed, may be the card's too).
+        x, y, w, h = cv2.boundingRect(contour)
+        if x > 0 and y > 0 and x + w < lightness.shape[1] and y + h < lightness.shape[0]:
+            return None
+        card = past_border_quad(contour, lightness.shape)
+        return card if card is not None and card_shaped(card, image_area) else None
+
+    large = [c for c in regions if len(c) >= 4 and cv2.contourArea(c) >= 0.8 * min_area]
+    quads_of = {id(c): quad_of(c) for c in large}
+    beyond = {id(c): q for c in large if (q := beyond_of(c)) is not None}
     first_seen = _Seen()
     ahead += [q for c in regions if (q := quads_of.get(id(c))) is not None and first_seen.first_time(q)]
+    ahead += [q for q in beyond.values() if first_seen.first_time(q)]
     while contours:
         contour, was_split = contours.pop()
         area = cv2.contourArea(contour)
@@ -380,6 +399,9 @@ def find_card_candidates(
                 if _uncovered_area(contour, [quad for _s, _e, quad, _p in scored]) >= 0.8 * min_area:
                     contours += [(part, True) for part in split_at_necks(contour, min_area)]
             continue
+        consider(quad)
+    # After the regions' own outlines: one of those alike, placed, may be the card (and sure).
+    for quad in beyond.values():
         consider(quad)
     proposals = corner_quads(segments, math.sqrt(min_area)) if segments is not None else []
     if segments is not None and proposals:
@@ -412,7 +434,11 @@ def find_card_candidates(
         # A short reach: the small copy's sides are within a pixel or two of it there, and a
         # line printed near the card (a zone's frame on the mat) must not pull them away.
         # All in one go (the same sides as one at a time, for less of numpy's overhead).
-        placed = iter(refine_many_in_frame(frame, [quad for quad, _sure, part in chosen if not part], 0.025))
+        to_place = [quad for quad, _sure, part in chosen if not part]
+        in_frame = max(1.0, EDGE_MARGIN * min(frame.shape[:2]))
+        placed = iter(
+            refine_many_in_frame(frame, to_place, 0.025, off_border_profiles(to_place, frame.shape, in_frame))
+        )
         chosen = [(quad if part else next(placed), sure, part) for quad, sure, part in chosen]
     return [
         CardOutline(quad, sure, not part and _inside_frame(quad, frame.shape)) for quad, sure, part in chosen

@@ -216,6 +216,20 @@ def part_in_view(card: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
 MIN_SHOWN = 0.15
 
 
+def _least_cards(q: np.ndarray, corner: int, shape: tuple[int, ...]) -> list[tuple[float, float]]:
+    """The smallest cards (short, long side) that reach as far as the part ``q`` shows along
+    its two sides from its one ``corner`` in view, the short side along either."""
+    height, width = shape[:2]
+    start, seen = q[corner], []
+    for end in (q[(corner - 1) % 4], q[(corner + 1) % 4]):
+        length = float(np.linalg.norm(end - start))
+        if length < 1e-3:
+            return []
+        seen.append(min(length, _to_border(start, (end - start) / length, width, height)))
+    shorts = (max(seen[0], seen[1] * CARD_RATIO), max(seen[1], seen[0] * CARD_RATIO))
+    return [(short, short / CARD_RATIO) for short in shorts]
+
+
 def cut_card_shaped(quad: np.ndarray, shape: tuple[int, ...], image_area: float) -> bool:
     """Whether ``quad`` (the image's px, of size ``shape``) may be the part in view of a card cut
     by the frame's edge: convex, cut, some completion of it card-shaped
@@ -229,9 +243,110 @@ def cut_card_shaped(quad: np.ndarray, shape: tuple[int, ...], image_area: float)
     shown = float(cv2.contourArea(q))
     if shown < MIN_AREA_SHARE * image_area:
         return False
+    margin = max(2.0, CORNER_MARGIN * min(shape[:2]))
+    shown_corners = corners_in_view(q, shape, margin)
+    candidates = []
+    if sum(shown_corners) == 1:
+        # A corner alone: the card's size is not known here (the reader takes it from the whole
+        # cards in view), but the smallest card reaching as far as the part shows along each
+        # side must be a card (its corner square, its area a card's, enough of it in view).
+        corner = shown_corners.index(True)
+        candidates = [
+            card
+            for size in _least_cards(q, corner, shape)
+            for card in _corner_cards(q, corner, shape, margin, size, (1.0,))
+        ]
     # The outline search keeps the part as it was (one length each way round): the spread of
     # lengths is for naming a card, not for finding more outlines.
-    for card in completed_cards(q, shape, spread=(1.0,)):
+    for card in candidates or completed_cards(q, shape, spread=(1.0,)):
         if card_shaped(card, image_area) and shown >= MIN_SHOWN * float(cv2.contourArea(card)):
             return True
     return False
+
+
+#: A region's vertex this close to the frame's border (share of the short side, at least 2 px)
+#: lies on it: the masks' regions stop at the border or a pixel or two in (blur, closing).
+BORDER_SHARE = 0.01
+
+
+def past_border_quad(contour: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
+    """The card whose part in view is ``contour`` (image px), when that part is a pentagon with
+    one side along the frame's border: three of the card's corners in view, the fourth where
+    the two sides running to the border meet beyond it; None for any other region.
+
+    A card lying across the border with three corners in view shows as a five-sided region (its
+    fourth corner cut off by the border), which no four-corner outline fits: on the dev photos
+    at 0.6x and 2.5x such edge cards had no outline at all. Their two sides still run straight
+    past the border, so the card's outline is known whole."""
+    height, width = shape[:2]
+    hull = cv2.convexHull(contour)
+    hull_area = cv2.contourArea(hull)
+    if hull_area <= 0 or cv2.contourArea(contour) < 0.8 * hull_area:
+        return None
+    margin = max(2.0, BORDER_SHARE * min(height, width))
+    perimeter = cv2.arcLength(hull, True)
+    # Finer first than a quad's search: the corner cut off may be small beside the card.
+    for eps in (0.01, 0.02, 0.035, 0.05):
+        approx = cv2.approxPolyDP(hull, eps * perimeter, True).reshape(-1, 2).astype(np.float64)
+        if len(approx) < 5:
+            return None
+        if len(approx) == 5 and cv2.contourArea(approx.astype(np.float32)) >= 0.9 * hull_area:
+            return _through_border(approx, width, height, margin)
+    return None
+
+
+def _on_border(a: np.ndarray, b: np.ndarray, width: int, height: int, margin: float) -> bool:
+    """Whether the segment ``a``-``b`` runs along one side of the frame."""
+    return bool(
+        (a[0] <= margin and b[0] <= margin)
+        or (a[1] <= margin and b[1] <= margin)
+        or (a[0] >= width - 1 - margin and b[0] >= width - 1 - margin)
+        or (a[1] >= height - 1 - margin and b[1] >= height - 1 - margin)
+    )
+
+
+def _through_border(p: np.ndarray, width: int, height: int, margin: float) -> np.ndarray | None:
+    """Of a pentagon ``p`` with one side along the border, the quad with the two sides to the
+    border met beyond it (None when no side lies on the border, or the sides do not meet beyond
+    it: no card's corner)."""
+    along = [i for i in range(5) if _on_border(p[i], p[(i + 1) % 5], width, height, margin)]
+    if len(along) != 1:
+        return None
+    i = along[0]
+    a0, a1 = p[(i - 1) % 5], p[i]  # the side running to the border at p[i]
+    b0, b1 = p[(i + 2) % 5], p[(i + 1) % 5]  # the one running to it at p[i + 1]
+    da, db = a1 - a0, b1 - b0
+    cross = da[0] * db[1] - da[1] * db[0]
+    if abs(cross) < 1e-9:
+        return None
+    t = ((b0[0] - a0[0]) * db[1] - (b0[1] - a0[1]) * db[0]) / cross
+    s = ((b0[0] - a0[0]) * da[1] - (b0[1] - a0[1]) * da[0]) / cross
+    if t < 1.0 or s < 1.0:
+        return None  # the sides meet before the border: not one card's corner beyond it
+    corner = a0 + t * da
+    if _in_view(tuple(corner.tolist()), width, height, margin):
+        return None
+    return np.array([a0, corner, b0, p[(i + 3) % 5]], np.float32)
+
+
+def off_border_profiles(quads: list[np.ndarray], shape: tuple[int, ...], margin: float) -> list[np.ndarray]:
+    """For each of ``quads`` (image px), which profiles across its sides may place them
+    (:func:`vision.card_checks.refine`'s ``seen``, 4 x 16 bool of the ordered quad): none of a
+    side running along the frame's border (both ends within ``margin`` px of it, or past it).
+
+    There the card runs on out of view and no edge of it is in the picture: the strongest step
+    near that side is its print (IMG_2611's nine at 2.5x: its side on the border pulled 10-20 px
+    in onto a column of pips, the outline then taken as the whole card)."""
+    from vision.card_checks import REFINE_ALONG, order_quad
+
+    height, width = shape[:2]
+    out = []
+    for quad in quads:
+        q = order_quad(quad).astype(np.float64)
+        seen = np.ones((4, len(REFINE_ALONG)), bool)
+        for i in range(4):
+            a, b = q[i], q[(i + 1) % 4]
+            if _on_border(a, b, width, height, margin):
+                seen[i] = False
+        out.append(seen)
+    return out
