@@ -48,6 +48,16 @@ def in_view_part(card: np.ndarray = ACROSS, width: int = 400) -> np.ndarray:
     return np.float32([bottom, top, ends[0], ends[1]])
 
 
+def king_indexed_ace() -> np.ndarray:
+    """The taught ace with a "K" for its corner indices: a look-alike never taught."""
+    stranger = ace_like()
+    for _turn in range(2):
+        stranger[8:52, 8:44] = (232, 236, 238)
+        cv2.putText(stranger, "K", (14, 32), cv2.FONT_HERSHEY_DUPLEX, 0.6, (40, 40, 200), 2, cv2.LINE_AA)
+        stranger = np.ascontiguousarray(stranger[::-1, ::-1])
+    return stranger
+
+
 def test_a_part_with_a_whole_side_in_view_completes_to_the_card() -> None:
     shape = (360, 400, 3)
     cards = completed_cards(in_view_part(), shape, spread=(1.0,))
@@ -121,11 +131,7 @@ def test_a_cut_card_never_taught_is_unidentified(tmp_path: Path) -> None:
     """An ace whose index differs (a look-alike never taught) stays unidentified."""
     deck = taught(tmp_path)
     deck.keep("any", ace_like())
-    stranger = ace_like()
-    for _turn in range(2):
-        stranger[8:52, 8:44] = (232, 236, 238)
-        cv2.putText(stranger, "K", (14, 32), cv2.FONT_HERSHEY_DUPLEX, 0.6, (40, 40, 200), 2, cv2.LINE_AA)
-        stranger = np.ascontiguousarray(stranger[::-1, ::-1])
+    stranger = king_indexed_ace()
     frame = cut_scene(stranger)
     assert deck.identify(frame, in_view_part(), whole=False, thorough=True, cut=True).card_id is None
 
@@ -263,10 +269,6 @@ def test_a_corner_of_a_card_never_taught_is_unidentified(tmp_path: Path) -> None
     """An ace whose index differs (a look-alike never taught) stays unidentified."""
     deck = taught(tmp_path)
     deck.keep("any", ace_like())
-    stranger = ace_like()
-    for _turn in range(2):
-        stranger[8:52, 8:44] = (232, 236, 238)
-        cv2.putText(stranger, "K", (14, 32), cv2.FONT_HERSHEY_DUPLEX, 0.6, (40, 40, 200), 2, cv2.LINE_AA)
-        stranger = np.ascontiguousarray(stranger[::-1, ::-1])
+    stranger = king_indexed_ace()
     cards = CardReader("bandit", use_mat=False, enrolled=deck).read(corner_scene(stranger)).cards
     assert [c.card_id for c in cards if max(x for x, _y in c.corners) > 390] in ([], [None])

@@ -47,6 +47,23 @@ def _in_view(point: tuple[float, float], width: int, height: int, margin: float)
     return margin < x < width - 1 - margin and margin < y < height - 1 - margin
 
 
+def _sides_out(
+    sides: tuple[tuple[np.ndarray, np.ndarray], ...], width: int, height: int
+) -> tuple[list[np.ndarray], list[float]] | None:
+    """For each side (from a corner in view, to the outline's next corner): its unit direction,
+    and how much of the card shows along it (to the outline's end or to the border); None when
+    a side has no length."""
+    ways, seen = [], []
+    for start, end in sides:
+        length = float(np.linalg.norm(end - start))
+        if length < 1e-3:
+            return None
+        way = (end - start) / length
+        ways.append(way)
+        seen.append(min(length, _to_border(start, way, width, height)))
+    return ways, seen
+
+
 def _to_border(start: np.ndarray, direction: np.ndarray, width: int, height: int) -> float:
     """How far from ``start`` (in view) along the unit ``direction`` the frame's border is."""
     reach = math.inf
@@ -110,14 +127,10 @@ def _corner_cards(
     shown), is none."""
     height, width = shape[:2]
     start = q[corner]
-    ways, seen = [], []
-    for end in (q[(corner - 1) % 4], q[(corner + 1) % 4]):
-        length = float(np.linalg.norm(end - start))
-        if length < 1e-3:
-            return []
-        way = (end - start) / length
-        ways.append(way)
-        seen.append(min(length, _to_border(start, way, width, height)))
+    sides = _sides_out(((start, q[(corner - 1) % 4]), (start, q[(corner + 1) % 4])), width, height)
+    if sides is None:
+        return []
+    ways, seen = sides
     if abs(float(ways[0] @ ways[1])) > SQUARE_COS:
         return []  # no card's corner
 
@@ -169,15 +182,10 @@ def completed_cards(
     else:
         return []  # the corners in view face each other across the card: no side is whole
     whole_side = float(np.linalg.norm(far - near))
-    ways, seen = [], []
-    for start, end in ((near, near_out), (far, far_out)):
-        length = float(np.linalg.norm(end - start))
-        if length < 1e-3:
-            return []
-        way = (end - start) / length
-        ways.append(way)
-        # What shows of the card along this side: to its outline's end or to the border.
-        seen.append(min(length, _to_border(start, way, width, height)))
+    sides = _sides_out(((near, near_out), (far, far_out)), width, height)
+    if sides is None:
+        return []
+    ways, seen = sides
 
     def completion(length: float) -> np.ndarray | None:
         if max(seen) > (1 + LENGTH_TOLERANCE) * length:
