@@ -196,6 +196,41 @@ def test_a_look_alike_whose_corner_indices_both_show_something_else_is_never_nam
     assert named(without_indices(synthetic_face(11))) == []
 
 
+@pytest.mark.parametrize("off_px", [0.0, 2.0])
+def test_a_look_alike_is_not_named_when_the_taught_pictures_were_cut_a_little_off(
+    tmp_path: Path, off_px: float
+) -> None:
+    """Teaching cuts a card out a pixel or two off its corners (a webcam, a soft edge). The
+    look-alike's plain corners then correlated with the taught digits by chance (and more, the
+    more off: the index zone takes in the card's edge): exact corners named it in 1 scene of
+    16, 2 px off in 11. A plain corner shows a tenth of the taught index's print; the true card
+    is still found in every scene."""
+    from vision.enrolled import CUT_H, CUT_W
+    from vision.face_match import rectify
+    from vision.taught_scene import SYNTHETIC_IDS, lay_out
+
+    rng = np.random.default_rng(7)
+    taught = EnrolledDeck(GAME, tmp_path)
+    for i, card_id in enumerate(SYNTHETIC_IDS):
+        scene = lay_out([synthetic_face(10 + i)], 200 + i, style=scene_style(200 + i, "wood", 150, 8))
+        photo = scene.frame()  # the cards' corners in view are known once it is taken
+        true = scene.all_placed()[0].corners.astype(np.float32)
+        angles = rng.uniform(0, 2 * np.pi, 4)
+        quad = true + off_px * np.stack([np.cos(angles), np.sin(angles)], 1).astype(np.float32)
+        taught.keep(card_id, rectify(photo, quad, (CUT_W, CUT_H)))
+    search = FaceSearch(taught.features)
+
+    def named(face: np.ndarray, seed: int) -> list[str]:
+        scene = table(seed)
+        x, y = scene.centre
+        scene.place_art(face, (x, y), 8.0, label="alone")
+        return [f.card_id for f in search.search(cv2.GaussianBlur(scene.frame(), (0, 0), 1.2))]
+
+    seeds = range(30, 46)
+    assert [seed for seed in seeds if named(without_indices(synthetic_face(11)), seed)] == []
+    assert all(named(synthetic_face(11), seed) == ["plum"] for seed in seeds)
+
+
 def test_a_card_placed_past_the_card_it_was_found_on_has_no_paper_border_and_is_refused() -> None:
     """The border check of the face search: a card placed where it lies has its paper all round
     its border; placed a pip off, reaching past the card beneath it onto the table (a taught

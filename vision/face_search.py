@@ -91,6 +91,9 @@ INDEX_IN_VIEW = 0.8
 #: a nine on a webcam-like copy (its nine mapped one pip off, IMG_2579) -0.11 and 0.10; of 219
 #: right cards, the better index 0.28 at the lowest (webcam-like), most above 0.6.
 INDEX_AGREE = 0.2
+#: ... and shows at least this share of its print (detail), both less an outer band this wide
+#: (feature px).
+INDEX_PRINT, INDEX_INSET = 0.5, 5
 #: The border band is looked at this share of the way in from the card's corners to its centre,
 #: at this many samples in view at least; this share of them must be within ``BORDER_DROP`` grey
 #: levels of the paper (the lighter tenth of what is compared).
@@ -294,12 +297,12 @@ class FaceSearch:
 
         The comparison above looks only near the matched keypoints: an untaught look-alike's
         pips (a ten's beside a taught nine's) can line up with the taught ones one pip off,
-        where the rest of the card, and both its corner indices, fall on the table or on other
-        pips. A card whose middle shows may lie with one corner under something whose outline
-        is unknown (a hand, another card), hardly with both: then one index must agree."""
+        where both its corner indices fall on the table or on other pips. A card whose middle
+        shows may have one corner under a hand or another card, hardly both: one must agree."""
         reference = self.matcher.reference_grey(ref)
         zone_w, zone_h = round(INDEX_W * FEATURE_W), round(INDEX_H * FEATURE_H)
-        zones = [np.s_[:zone_h, :zone_w], np.s_[FEATURE_H - zone_h :, FEATURE_W - zone_w :]]
+        i = INDEX_INSET  # a picture cut a px or two off takes in the card's edge or the table
+        zones = [np.s_[i:zone_h, i:zone_w], np.s_[FEATURE_H - zone_h : -i, FEATURE_W - zone_w : -i]]
         shows = in_view > 0
         if any(float(shows[zone].mean()) < INDEX_IN_VIEW for zone in zones):
             return True  # an index may be covered: the comparison near the keypoints decides
@@ -311,7 +314,8 @@ class FaceSearch:
             da, db = detail_a[zone][seen], detail_b[zone][seen]
             da, db = da - da.mean(), db - db.mean()
             correlation = float((da * db).mean() / (np.sqrt((da**2).mean() * (db**2).mean()) + 1e-6))
-            if correlation >= INDEX_AGREE:
+            # A plain corner may correlate 0.2-0.47 by chance, yet shows 0.03-0.08 of the print.
+            if correlation >= INDEX_AGREE and (db**2).mean() >= INDEX_PRINT**2 * (da**2).mean():
                 return True
         return False
 
