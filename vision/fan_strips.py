@@ -38,7 +38,9 @@ def _foot(point: np.ndarray, start: np.ndarray, direction: np.ndarray) -> np.nda
     return start + direction * float((point - start) @ direction)
 
 
-def fanned_cards(frame: np.ndarray, tops: list[np.ndarray], plain: list[Beneath]) -> list[Beneath]:
+def fanned_cards(
+    frame: np.ndarray, tops: list[np.ndarray], plain: list[Beneath], grey: np.ndarray | None = None
+) -> list[Beneath]:
     """The cards beneath the cards ``tops`` (4 x 2 each, found whole) in a BGR ``frame``:
     ``plain``, the cards :func:`vision.card_beneath.cards_beneath` found beside them, then the
     cards of strips side by side beside a side (see the module's docstring), the one nearest
@@ -48,7 +50,8 @@ def fanned_cards(frame: np.ndarray, tops: list[np.ndarray], plain: list[Beneath]
     (dev IMG_2655: an ace found beside a king, the king's strip beside a ten)."""
     found: list[Beneath] = []
     ordered = [order_quad(quad) for quad in tops]
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    if grey is None:  # the reader passes the frame's grey copy it made once
+        grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     for quad in ordered:
         paper = paper_colour(frame, quad)
         for side in range(4):

@@ -199,7 +199,7 @@ class TaughtCards:
         # Unnamed outlines, sure or not, may be a card partly under a card named over it.
         loose = [s.outline for s in remembered if s.match.card_id is None and s.visible is None]
         with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat)
-        return self._with_beneath(frame, small, settled, with_faces, known, unnamed, loose)
+        return self._with_beneath(frame, grey, small, settled, with_faces, known, unnamed, loose)
 
     def _held_outlines(
         self, frame: np.ndarray, outlines: list[CardOutline], small: np.ndarray, closely: bool
@@ -234,6 +234,7 @@ class TaughtCards:
     def _with_beneath(
         self,
         frame: np.ndarray,
+        grey: np.ndarray,
         small: np.ndarray,
         settled: bool,
         seen: list[TaughtSeen],
@@ -302,7 +303,7 @@ class TaughtCards:
                     quad = order_quad(outline_quad)
                     self._beneath.append(TaughtSeen(quad, match, quad, part[1]))
             # Strips of a fan side by side beside a card on top are told apart (vision.fan_strips).
-            for beneath in fanned_cards(frame, tops, cards_beneath(frame, tops, partly=partly)):
+            for beneath in fanned_cards(frame, tops, cards_beneath(frame, tops, partly=partly), grey):
                 if any(iou(beneath.card, b.quad) > 0.5 for b in self._beneath):
                     continue
                 match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
