@@ -196,7 +196,7 @@ def test_a_look_alike_whose_corner_indices_both_show_something_else_is_never_nam
     assert named(without_indices(synthetic_face(11))) == []
 
 
-@pytest.mark.parametrize("off_px", [0.0, 2.0])
+@pytest.mark.parametrize("off_px", [0.0, 2.0, 6.0])
 def test_a_look_alike_is_not_named_when_the_taught_pictures_were_cut_a_little_off(
     tmp_path: Path, off_px: float
 ) -> None:
@@ -204,7 +204,8 @@ def test_a_look_alike_is_not_named_when_the_taught_pictures_were_cut_a_little_of
     look-alike's plain corners then correlated with the taught digits by chance (and more, the
     more off: the index zone takes in the card's edge): exact corners named it in 1 scene of
     16, 2 px off in 11. A plain corner shows a tenth of the taught index's print; the true card
-    is still found in every scene."""
+    is still found in every scene. Cut 6 px off, the index zone's detail agreed in 11 scenes of
+    16: where the taught index is ink, the look-alike's corner is paper."""
     from vision.enrolled import CUT_H, CUT_W
     from vision.face_match import rectify
     from vision.taught_scene import SYNTHETIC_IDS, lay_out
@@ -228,7 +229,9 @@ def test_a_look_alike_is_not_named_when_the_taught_pictures_were_cut_a_little_of
 
     seeds = range(30, 46)
     assert [seed for seed in seeds if named(without_indices(synthetic_face(11)), seed)] == []
-    assert all(named(synthetic_face(11), seed) == ["plum"] for seed in seeds)
+    found = [seed for seed in seeds if named(synthetic_face(11), seed) == ["plum"]]
+    # Cut that far off, a taught picture no longer lines up everywhere: most scenes are enough.
+    assert len(found) == len(seeds) if off_px <= 2.0 else len(found) >= 0.75 * len(seeds)
 
 
 def test_a_card_placed_past_the_card_it_was_found_on_has_no_paper_border_and_is_refused() -> None:

@@ -11,14 +11,12 @@ card explains are searched for taught faces:
    their whole outline, matched against the keypoints of every taught
    picture at once (the feature stage's index, with its ratio test between faces).
 2. Per taught picture, a homography from its matches (USAC). A candidate is the taught card
-   mapped into the frame; it is named only when every check of the feature stage holds:
-   enough inliers spread over the card, the mapped card card-shaped and of a card's size, the
-   best face ahead of any other face matched at the same place, the taught picture aligned on
-   the frame itself (full resolution) agreeing with it over the card's *visible* part near its
-   matched keypoints (what other cards cover is left out), when both its corner indices are
-   in view (in the frame, under no known card) one of them agreeing too (the pips near the
-   keypoints of a look-alike, a ten's beside a taught nine's, may line up one pip off), and no
-   other face explaining that place as well.
+   mapped into the frame; it is named only when every check of the feature stage holds: enough
+   inliers spread over the card, card-shaped and card-sized, the best face ahead of any other
+   matched at the same place, the taught picture aligned on the full frame agreeing with it
+   over the card's *visible* part near its matched keypoints, when both corner indices are in
+   view one of them agreeing too, its ink ink there (a look-alike's pips, a ten's beside a
+   taught nine's, may line up one pip off), and no other face explaining that place as well.
 3. A named card's keypoints are taken out and the search goes on (several cards of one face).
 
 A card is reported with its own corners (where the taught card lies, even under another card)
@@ -48,6 +46,7 @@ from vision.face_features import (
     mapped_card_shaped,
     same_softness,
 )
+from vision.index_ink import ink_shown
 from vision.part_match import INDEX_H, INDEX_W
 
 #: Keypoints kept at most in a frame (the strongest; a table of a dozen cards stays below it).
@@ -65,10 +64,9 @@ MIN_SPREAD_LONG = 0.5
 #: The part compared reaches this share of the card's short side beyond its matched keypoints.
 HULL_MARGIN = 0.12
 #: What shows of a card reaches at most this share of its short side beyond its matched
-#: keypoints (a card lying over it whose outline is unknown covers the rest).
-SHOWS_REACH = 0.3
-#: Strips of what shows narrower than this share of the card's short side are left out.
-SLIVER = 0.1
+#: keypoints (a card lying over it whose outline is unknown covers the rest); strips of what
+#: shows narrower than ``SLIVER`` of it are left out.
+SHOWS_REACH, SLIVER = 0.3, 0.1
 #: Share of the mapped card the comparison must see (the rest is covered or out of view).
 MIN_VISIBLE = 0.2
 #: Inliers of a card inside another card's outline, per area, below this share of its own
@@ -92,8 +90,9 @@ INDEX_IN_VIEW = 0.8
 #: right cards, the better index 0.28 at the lowest (webcam-like), most above 0.6.
 INDEX_AGREE = 0.2
 #: ... and shows at least this share of its print (detail), both less an outer band this wide
-#: (feature px).
-INDEX_PRINT, INDEX_INSET = 0.5, 5
+#: (feature px), and this share of the taught index's ink is ink there (:mod:`vision.index_ink`;
+#: right cards 0.41 at the lowest on realcards' photos and webcam-like copies, look-alikes 0.0).
+INDEX_PRINT, INDEX_INSET, INDEX_INK = 0.5, 5, 0.25
 #: The border band is looked at this share of the way in from the card's corners to its centre,
 #: at this many samples in view at least; this share of them must be within ``BORDER_DROP`` grey
 #: levels of the paper (the lighter tenth of what is compared).
@@ -315,7 +314,8 @@ class FaceSearch:
             da, db = da - da.mean(), db - db.mean()
             correlation = float((da * db).mean() / (np.sqrt((da**2).mean() * (db**2).mean()) + 1e-6))
             # A plain corner may correlate 0.2-0.47 by chance, yet shows 0.03-0.08 of the print.
-            if correlation >= INDEX_AGREE and (db**2).mean() >= INDEX_PRINT**2 * (da**2).mean():
+            printed = (db**2).mean() >= INDEX_PRINT**2 * (da**2).mean()
+            if correlation >= INDEX_AGREE and printed and ink_shown(a, b, shows, zone) >= INDEX_INK:
                 return True
         return False
 
