@@ -79,7 +79,7 @@ def reader_outlines(monkeypatch: pytest.MonkeyPatch) -> None:
     import vision.face_search as face_search
     import vision.taught_reader as taught_reader
 
-    def outlines(frame: np.ndarray, thorough: bool = False, region: object = None) -> list[CardOutline]:
+    def outlines(frame: np.ndarray, *_args: object, **_kwargs: object) -> list[CardOutline]:
         return [CardOutline(over_card(), True, True), CardOutline(UNDER.copy(), False, True)]
 
     monkeypatch.setattr(taught_reader, "find_card_candidates", outlines)

@@ -91,10 +91,14 @@ def test_a_readers_first_frame_gets_the_thorough_search(
     asked: list[tuple[bool, tuple[int, int, int, int] | None]] = []
 
     def recording(
-        frame: np.ndarray, thorough: bool = False, region: tuple[int, int, int, int] | None = None
+        frame: np.ndarray,
+        thorough: bool = False,
+        region: tuple[int, int, int, int] | None = None,
+        work: np.ndarray | None = None,
+        grey: np.ndarray | None = None,
     ) -> list[CardOutline]:
         asked.append((thorough, region))
-        return find_card_candidates(frame, thorough=thorough, region=region)
+        return find_card_candidates(frame, thorough=thorough, region=region, work=work, grey=grey)
 
     monkeypatch.setattr(taught_reader, "find_card_candidates", recording)
     deck = EnrolledDeck("bandit", tmp_path)

@@ -7,6 +7,9 @@ Specs for :func:`open_source`:
 - ``usb:/dev/v4l/by-id/...``: a USB webcam through OpenCV, by its stable by-id path.
 - ``file:PATH``: an image (the same frame every read) or a video (None at its end).
 - ``sim`` or ``sim:GAME[:SEED]``: the simulated table (default game bandit).
+
+A source may deliver with each frame a small copy of it for the outline search (its ``work``
+after ``read()``; see :mod:`vision.work_copy`): the Pi camera's "lores" stream.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
+from vision.work_copy import work_size
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 
@@ -36,11 +40,13 @@ class PiCameraSource:
     """The Raspberry Pi camera via picamera2 (apt package ``python3-picamera2``).
 
     ``paced``: ``read()`` waits for the camera's next frame, so the reader takes every frame.
+    ``work``: the last frame's small copy (:mod:`vision.work_copy`), from the "lores" stream.
     """
 
     paced = True
 
     def __init__(self, size: tuple[int, int] = (1280, 720)) -> None:
+        self.work: np.ndarray | None = None
         try:
             from picamera2 import Picamera2  # only on a Pi, only when the Pi camera is asked for
         except Exception as error:  # ImportError, or numpy ABI trouble ("dtype size changed")
@@ -50,7 +56,13 @@ class PiCameraSource:
             ) from None
         try:
             self._camera: Any = Picamera2()
-            config = self._camera.create_video_configuration(main={"size": size, "format": "RGB888"})
+            # The lores stream is YUV420 on every Pi (RGB only on a Pi 5), in BT.601's limited
+            # range as OpenCV's I420 conversion expects (the picamera2 manual, "lores" stream).
+            config = self._camera.create_video_configuration(
+                main={"size": size, "format": "RGB888"},
+                lores={"size": work_size(size), "format": "YUV420"},
+                colour_space=_bt601(),
+            )
             self._camera.configure(config)
             self._camera.start()
         except Exception as error:
@@ -61,7 +73,10 @@ class PiCameraSource:
         """The next frame; picamera2's "RGB888" arrays are already in BGR order for OpenCV."""
         if not self._open:
             return None
-        frame = self._camera.capture_array()
+        (frame, lores), _metadata = self._camera.capture_arrays(["main", "lores"])
+        # YUV420 rows: the Y plane (height rows), then U and V at half size, each padded to
+        # the stream's stride; the copy's width is a multiple of 64, so no padding to cut.
+        self.work = cv2.cvtColor(np.ascontiguousarray(lores), cv2.COLOR_YUV2BGR_I420)
         return np.ascontiguousarray(frame[:, :, :3])
 
     def close(self) -> None:
@@ -70,6 +85,17 @@ class PiCameraSource:
             self._open = False
             self._camera.stop()
             self._camera.close()
+
+
+def _bt601() -> Any:
+    """libcamera's BT.601 limited-range colour space (Smpte170m), what OpenCV's I420 decoding
+    assumes; None (picamera2's default) where libcamera offers no such name."""
+    try:
+        import libcamera  # installed with picamera2
+    except Exception:  # noqa: BLE001 - an old or missing libcamera: the default colour space
+        return None
+    make = getattr(getattr(libcamera, "ColorSpace", None), "Smpte170m", None)
+    return make() if callable(make) else None
 
 
 class UsbSource:

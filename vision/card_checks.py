@@ -324,15 +324,18 @@ def refine_many_in_frame(
     quads: list[np.ndarray],
     reach_share: float = 0.08,
     seens: list[np.ndarray] | None = None,
+    grey: np.ndarray | None = None,
 ) -> list[np.ndarray]:
-    """:func:`refine_in_frame` of each of ``quads`` (the same results, see :func:`refine_many`)."""
+    """:func:`refine_in_frame` of each of ``quads`` (the same results, see :func:`refine_many`);
+    ``grey``: the frame's grey when the caller has it (cut, not converted again, round each)."""
     h, w = frame.shape[:2]
     greys, moved, offsets = [], [], []
     for quad in quads:
         margin = math.ceil(max(3.0, reach_share * math.sqrt(cv2.contourArea(order_quad(quad))))) + 3
         x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
         x1, y1 = np.minimum(np.ceil(quad.max(axis=0)).astype(int) + margin + 1, [w, h])
-        greys.append(cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY))
+        patch = frame[y0:y1, x0:x1]
+        greys.append(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY) if grey is None else grey[y0:y1, x0:x1])
         offsets.append(np.array([x0, y0], np.float32))
         moved.append(quad - offsets[-1])
     refined = refine_many(greys, moved, reach_share, seens)

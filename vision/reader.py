@@ -134,8 +134,7 @@ def _code_cells(marker_id: int) -> np.ndarray:
 
 def _median(rows: np.ndarray) -> np.ndarray:
     """The median of each row of an N x K array with K even (np.median costs 5x more on small rows)."""
-    ordered = np.sort(rows, axis=1)
-    half = rows.shape[1] // 2
+    ordered, half = np.sort(rows, axis=1), rows.shape[1] // 2
     return (ordered[:, half - 1] + ordered[:, half]) / 2
 
 
@@ -181,11 +180,8 @@ class CardReader:
         self.markers = MarkerMap.for_game(game_id)
         self.layout: MatLayout | None = mat_layout(game_id) if use_mat else None
         self._owners = all_marker_owners()
-        self._mat_ids = (
-            {marker_id: index for index, marker_id in enumerate(self.layout.marker_ids)}
-            if self.layout
-            else {}
-        )
+        mat_ids = self.layout.marker_ids if self.layout else ()
+        self._mat_ids = {marker_id: index for index, marker_id in enumerate(mat_ids)}
         self._foreign: dict[str, MarkerMap] = {}
         self._symbols = {s.card_id: s.symbols for s in self.markers.sides.values() if s.side == "front"}
         self._finder = marker_finder()
@@ -194,8 +190,10 @@ class CardReader:
 
     # --- per frame ------------------------------------------------------------------------
 
-    def read(self, frame: np.ndarray) -> Reading:
-        """Read one BGR (or grey) frame of any size; corners come back in its pixels.
+    def read(self, frame: np.ndarray, work: np.ndarray | None = None) -> Reading:
+        """Read one BGR (or grey) frame of any size; corners come back in its pixels. ``work``:
+        the frame reduced for the outline search, when the camera delivers one with it (see
+        :mod:`vision.work_copy`).
 
         With taught cards, a frame in which nothing changed since the last frame read in full
         gets that frame's reading again (a still table is not read, nor its cards identified,
@@ -211,7 +209,7 @@ class CardReader:
             return self._last_reading
         longest = max(grey.shape[:2])
         if longest <= MAX_READ_SIDE:
-            reading = self._read(grey, frame, small)
+            reading = self._read(grey, frame, small, work)
         else:
             # A phone photo (4000 px) makes markers 300+ px: far outside what the outline search
             # is tuned for (it then finds none). Read it at camera size, scale the corners back.
@@ -232,7 +230,8 @@ class CardReader:
         return reading
 
     def _read(
-        self, grey: np.ndarray, colour: np.ndarray | None = None, small: np.ndarray | None = None
+        self, grey: np.ndarray, colour: np.ndarray | None = None, small: np.ndarray | None = None,
+        work: np.ndarray | None = None,
     ) -> Reading:
         half = _shrink(grey, 2)
         # One search finds card markers and the (bigger) mat corner markers alike. With too few
@@ -256,7 +255,7 @@ class CardReader:
             if unread:
                 cards, unread = self._look_closer(grey, half, corners, ids, to_mat, cards, unread)
         if self.taught is not None:
-            taught = self._taught_cards(grey if colour is None else colour, grey, cards, to_mat, small)
+            taught = self._taught_cards(grey if colour is None else colour, grey, cards, to_mat, small, work)
             # A printed card without a readable marker is also a card-shaped outline: one card.
             # Off the mat (no millimetres to check its size) the printed-card outline search
             # mistakes light patches of a real table for cards; the taught search has the say.
@@ -268,13 +267,13 @@ class CardReader:
 
     def _taught_cards(
         self, frame: np.ndarray, grey: np.ndarray, known: list[Sighting], to_mat: np.ndarray | None,
-        small: np.ndarray | None,
+        small: np.ndarray | None, work: np.ndarray | None = None,
     ) -> list[Sighting]:
         """Outlines that no printed card explains, named by the taught faces or unidentified
-        (``grey``: ``frame`` in grey, already made for the markers; ``small``: its small copy)."""
+        (``grey``: ``frame`` in grey, made for the markers; ``small``, ``work``: its small copies)."""
         assert self.taught is not None
         corners = [np.array(card.corners, np.float32) for card in known]
-        seen = self.taught.read(frame, corners, to_mat, grey, small)
+        seen = self.taught.read(frame, corners, to_mat, grey, small, work)
         # A card found by its face lies where it shows (it may be half under another).
         zones = self._zones([(s.quad if s.visible is None else s.visible).mean(axis=0) for s in seen], to_mat)
         return [

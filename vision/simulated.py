@@ -194,6 +194,8 @@ class SimulatedTable:
         self._effects_seed = int(self._rng.integers(1 << 30))
         self._frames = 0
         self._closed = False
+        #: The last frame's small copy for the outline search (see ``read``).
+        self.work: np.ndarray | None = None
         self._base: np.ndarray | None = None
         self._base_key: tuple[object, ...] = ()
 
@@ -469,8 +471,13 @@ class SimulatedTable:
     # --- FrameSource ------------------------------------------------------------------------
 
     def read(self) -> np.ndarray | None:
-        """The next frame (None once closed)."""
-        return None if self._closed else self.frame()
+        """The next frame (None once closed), its small copy in ``work`` as a Pi camera's
+        second stream delivers it (see :mod:`vision.work_copy`)."""
+        from vision.work_copy import reduced
+
+        frame = None if self._closed else self.frame()
+        self.work = None if frame is None else reduced(frame)
+        return frame
 
     def close(self) -> None:
         """Stop producing frames."""

@@ -118,12 +118,14 @@ class TaughtCards:
         to_mat: np.ndarray | None = None,
         grey: np.ndarray | None = None,
         small: np.ndarray | None = None,
+        work: np.ndarray | None = None,
     ) -> list[TaughtSeen]:
         """Outlines in ``frame`` whose centre lies in none of the ``known`` outlines (printed
         cards already read), each with its match. With the mat's homography (image -> mat mm),
         outlines that are not the size of a playing card are left out (the mat itself, a
         zone's printed frame). ``grey`` and ``small`` (its :func:`small_copy`), when given,
-        are the frame's, made already by the caller."""
+        are the frame's, made already by the caller; ``work``: the frame's small copy from the
+        camera, for the outline search (see :func:`find_card_candidates`)."""
         seen: list[TaughtSeen] = []
         remembered: list[TaughtSeen] = []
         first, self._first = self._first, False
@@ -141,11 +143,12 @@ class TaughtCards:
         # camera pays for it once per deal, not every frame.
         closely = first or (settled and self.search_due)
         if first:
-            outlines = find_card_candidates(frame, thorough=True)
+            outlines = find_card_candidates(frame, thorough=True, work=work, grey=grey)
             self._held, self._held_small = outlines, small
             self._looked[:] = True
         else:
-            outlines = self._held_outlines(frame, find_card_candidates(frame), small, closely)
+            plain = find_card_candidates(frame, work=work, grey=grey)
+            outlines = self._held_outlines(frame, plain, small, closely, grey)
         if to_mat is not None:
             # On our mat a light card's edges may be too faint for the search on the whole
             # frame: each zone is looked at for a card of a card's size (not sure: a taught
@@ -202,7 +205,8 @@ class TaughtCards:
         return self._with_beneath(frame, grey, small, settled, with_faces, known, unnamed, loose)
 
     def _held_outlines(
-        self, frame: np.ndarray, outlines: list[CardOutline], small: np.ndarray, closely: bool
+        self, frame: np.ndarray, outlines: list[CardOutline], small: np.ndarray, closely: bool,
+        grey: np.ndarray,
     ) -> list[CardOutline]:
         """The outlines of a frame: the thorough search's where it looked (the part of the table
         that changed, when the table settles: ``closely``) and nothing changed since, the
@@ -219,7 +223,7 @@ class TaughtCards:
             # the change lies wholly inside); all of the frame when there was none.
             where = (0, 0, shape[1], shape[0]) if moved is None else changed_box(moved, shape)
             if where is not None:
-                found = find_card_candidates(frame, thorough=True, region=where)
+                found = find_card_candidates(frame, thorough=True, region=where, grey=grey)
                 self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
                 self._held += found
                 self._looked |= box_blocks(where, shape)

@@ -122,6 +122,9 @@ def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
     (nothing can be reused; cards the thumbnails cannot decide are left pending). ``settle``:
     the frame after, same layout, fresh sensor noise (the pending cards, lying still now, go
     through the feature stage, and the face search looks over the whole frame, which changed).
+    ``new_with_camera_copy``: the same new frames read by a second reader that is handed the
+    small copy a Pi camera delivers with each frame (its lores stream, :mod:`vision.work_copy`;
+    made outside the timing, as the camera's ISP makes it).
     ``still``: one layout, fresh sensor noise each frame (the still-frame shortcut).
     ``still_moving_elsewhere``: the same cards while the rest of the frame changes (outline
     search runs, identities come from the still-card cache). ``face_search_whole_frame``: the
@@ -137,6 +140,7 @@ def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
     from vision.enrolled import EnrolledDeck, capture_card
     from vision.image_files import read_image
     from vision.reader import CardReader
+    from vision.work_copy import reduced
 
     with tempfile.TemporaryDirectory() as folder:
         deck = EnrolledDeck("bandit", Path(folder))
@@ -152,10 +156,13 @@ def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
                 break
         deck = EnrolledDeck("bandit", Path(folder))
         shown = cutouts[:5]
-        new_ms, settle_ms, still_ms, elsewhere_ms = [], [], [], []
-        identified = settled = pending = 0
+        new_ms, settle_ms, still_ms, elsewhere_ms, copy_ms = [], [], [], [], []
+        identified = settled = pending = copied = 0
         reader = CardReader("bandit", use_mat=False, enrolled=deck)
-        reader.read(lay_out(shown, 6999).frame())  # the first frame a reader sees is read in full
+        handed = CardReader("bandit", use_mat=False, enrolled=deck)  # given the camera's copy
+        first = lay_out(shown, 6999).frame()
+        reader.read(first)  # the first frame a reader sees is read in full
+        handed.read(first, reduced(first))
         for index in range(frames):
             scene = lay_out(shown, 7000 + index)
             frame = scene.frame()
@@ -164,7 +171,13 @@ def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
             new_ms.append((time.thread_time() - cpu) * 1000)
             identified += sum(card.card_id is not None for card in reading.cards)
             pending += reader.taught.pending if reader.taught is not None else 0
+            work = reduced(frame)
+            cpu = time.thread_time()
+            reading = handed.read(frame, work)
+            copy_ms.append((time.thread_time() - cpu) * 1000)
+            copied += sum(card.card_id is not None for card in reading.cards)
             frame = scene.frame()
+            handed.read(frame, reduced(frame))
             cpu = time.thread_time()
             reading = reader.read(frame)
             settle_ms.append((time.thread_time() - cpu) * 1000)
@@ -194,6 +207,8 @@ def speed_figure(teach_photos: list[Any], frames: int) -> dict[str, Any]:
         "new_median_ms": round(statistics.median(new_ms), 2),
         "new_identified_share": round(identified / cards, 3),
         "new_pending_share": round(pending / cards, 3),
+        "new_with_camera_copy_median_ms": round(statistics.median(copy_ms), 2),
+        "new_with_camera_copy_identified_share": round(copied / cards, 3),
         "settle_median_ms": round(statistics.median(settle_ms), 2),
         "settle_identified_share": round(settled / cards, 3),
         "still_median_ms": round(statistics.median(still_ms), 2),

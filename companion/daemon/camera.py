@@ -210,6 +210,8 @@ class CameraWorker:
             self._sink(CameraStatus(ok, message))
 
     def _run(self) -> None:
+        from vision.work_copy import work_copy
+
         delay = self._backoff[0]
         source: FrameSource | None = None
         reader = tracker = job = None
@@ -253,7 +255,11 @@ class CameraWorker:
                     self._sink(done)
             else:
                 cpu = time.thread_time()
-                reading = drop_unsure(reader.read(frame), self._min_confidence)  # type: ignore[union-attr]
+                # The camera's small copy of the frame (a Pi's lores stream) spares the reader
+                # reducing the frame itself for the outline search.
+                work = work_copy(source)
+                read = reader.read(frame) if work is None else reader.read(frame, work)  # type: ignore[union-attr]
+                reading = drop_unsure(read, self._min_confidence)
                 observations = confirmer.update(tracker.update(reading, self.game_id))  # type: ignore[union-attr]
                 self.frames += 1
                 self._sink(VisionUpdate(dict(observations), captured, time.monotonic(),

@@ -129,6 +129,7 @@ def _watch(args: argparse.Namespace) -> int:
     from vision.camera import open_source
     from vision.identify import reader_for_game
     from vision.tracker import ZoneTracker
+    from vision.work_copy import work_copy
 
     reader = reader_for_game(args.game, use_mat=not args.no_mat, store=args.store)
     taught = len(reader.enrolled.references) if reader.enrolled is not None else 0
@@ -144,7 +145,7 @@ def _watch(args: argparse.Namespace) -> int:
             if frame is None:
                 break
             started = time.perf_counter()
-            reading = reader.read(frame)
+            reading = reader.read(frame, work_copy(source))  # a Pi camera's small copy, if any
             observations = tracker.update(reading, args.game)
             elapsed = (time.perf_counter() - started) * 1000
             count += 1
