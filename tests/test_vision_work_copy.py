@@ -72,11 +72,18 @@ class _FakePicamera2:
     """picamera2's calls as the Pi camera source makes them; frames of one grey level, the
     lores stream a YUV420 (I420) buffer of a different one."""
 
-    def __init__(self) -> None:
+    def __init__(self, lores: bool = True) -> None:
         self.config: dict[str, Any] = {}
+        self.lores = lores
 
     def create_video_configuration(self, **config: Any) -> dict[str, Any]:
+        if "lores" in config and not self.lores:
+            raise RuntimeError("lores stream not supported")
         return config
+
+    def capture_array(self) -> np.ndarray:
+        w, h = self.config["main"]["size"]
+        return np.full((h, w, 4), 60, np.uint8)
 
     def configure(self, config: dict[str, Any]) -> None:
         self.config = config
@@ -193,3 +200,14 @@ def test_the_reader_searches_the_copy_it_is_handed(tmp_path: Path) -> None:
     blank = np.full_like(_own_copy(frame), 90)
     assert CardReader("bandit", use_mat=False, enrolled=deck).read(frame).cards
     assert CardReader("bandit", use_mat=False, enrolled=deck).read(frame, blank).cards == []
+
+
+def test_a_pi_camera_without_a_lores_stream_still_gives_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An older camera stack refusing the second stream: the frame alone, the reader reduces it."""
+    camera = _FakePicamera2(lores=False)
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=lambda: camera))
+    monkeypatch.setitem(sys.modules, "libcamera", None)
+    source = PiCameraSource()
+    assert "lores" not in camera.config
+    frame = source.read()
+    assert frame is not None and frame.shape == (720, 1280, 3) and work_copy(source) is None

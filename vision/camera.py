@@ -56,14 +56,20 @@ class PiCameraSource:
             ) from None
         try:
             self._camera: Any = Picamera2()
-            # The lores stream is YUV420 on every Pi (RGB only on a Pi 5), in BT.601's limited
-            # range as OpenCV's I420 conversion expects (the picamera2 manual, "lores" stream).
-            config = self._camera.create_video_configuration(
-                main={"size": size, "format": "RGB888"},
-                lores={"size": work_size(size), "format": "YUV420"},
-                colour_space=_bt601(),
-            )
-            self._camera.configure(config)
+            try:
+                # The lores stream is YUV420 on every Pi (RGB only on a Pi 5), in BT.601's
+                # limited range as OpenCV's I420 conversion expects (the picamera2 manual).
+                config = self._camera.create_video_configuration(
+                    main={"size": size, "format": "RGB888"},
+                    lores={"size": work_size(size), "format": "YUV420"},
+                    colour_space=_bt601(),
+                )
+                self._camera.configure(config)
+                self._lores = True
+            except Exception:  # noqa: BLE001 - a camera stack without that stream: the frame alone
+                config = self._camera.create_video_configuration(main={"size": size, "format": "RGB888"})
+                self._camera.configure(config)
+                self._lores = False
             self._camera.start()
         except Exception as error:
             raise UserError(f"cannot open the Pi camera ({error}); is it connected and enabled?") from None
@@ -73,6 +79,8 @@ class PiCameraSource:
         """The next frame; picamera2's "RGB888" arrays are already in BGR order for OpenCV."""
         if not self._open:
             return None
+        if not self._lores:
+            return np.ascontiguousarray(self._camera.capture_array()[:, :, :3])
         (frame, lores), _metadata = self._camera.capture_arrays(["main", "lores"])
         # YUV420 rows: the Y plane (height rows), then U and V at half size, each padded to
         # the stream's stride; the copy's width is a multiple of 64, so no padding to cut.
