@@ -430,7 +430,10 @@ def find_card_candidates(
         # mostly texture: +2 ms a photo for no more cards on the development photos).
         judge_waiting()
         filled = [(c, cv2.contourArea(hulls[id(c)])) for c in large]
-        taken = [quad for _s, evidence, quad, _p in scored if evidence == 2]
+        # Outlines taken: the sure ones, and unsure ones of a card's shape (a taught face will
+        # confirm the card there; straight edges inside one only cut it up: a shadow's edge
+        # across a card made two card-shaped halves, each sure). Pairs and cut parts are not.
+        taken = [quad for _s, evidence, quad, _p in scored if evidence == 2 or card_shaped(quad, image_area)]
         boxes, within, free = untaken_boxes(filled, taken, min_area, lightness, chroma)
         if boxes:
             local_segments = lines_near[0] = edges_in_boxes(lightness, boxes, math.sqrt(min_area))
