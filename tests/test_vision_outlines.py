@@ -217,3 +217,47 @@ def test_a_region_of_the_frame_gives_the_cards_lying_wholly_inside_it(thorough: 
     middle = int(first[:, 0].mean())  # the region's side through the first card
     cut = find_card_candidates(frame, thorough=thorough, region=(int(x0), int(y0), middle, int(y1)))
     assert not [o for o in cut if near(o, first, 30.0)] and not [o for o in cut if near(o, second, 30.0)]
+
+
+def _labelled_box(name: str, index: int) -> tuple[float, float, float, float]:
+    """The ``index``-th labelled card's box (Pascal VOC) of a shared photo."""
+    from xml.etree import ElementTree
+
+    box = list(ElementTree.parse(PHOTOS / f"{name}.xml").getroot().iter("bndbox"))[index]
+    x0, y0, x1, y1 = (float(box.findtext(k, "0")) for k in ("xmin", "ymin", "xmax", "ymax"))
+    return x0, y0, x1, y1
+
+
+def _box_iou(quad: np.ndarray, box: tuple[float, float, float, float]) -> float:
+    (qx0, qy0), (qx1, qy1) = quad.min(axis=0), quad.max(axis=0)
+    ix = max(0.0, min(qx1, box[2]) - max(qx0, box[0]))
+    iy = max(0.0, min(qy1, box[3]) - max(qy0, box[1]))
+    union = (qx1 - qx0) * (qy1 - qy0) + (box[2] - box[0]) * (box[3] - box[1]) - ix * iy
+    return float(ix * iy / union)
+
+
+@pytest.mark.skipif(not PHOTOS.is_dir(), reason="shared/realcards/photos not beside the repository")
+@pytest.mark.parametrize(
+    ("name", "index"),
+    [
+        ("IMG_2431", 0),  # a jack on a light marble table: its paper joins the light veins
+        ("IMG_2610", 4),  # a queen cut by the picture's top edge, on dark cloth
+        ("IMG_2626", 2),  # a ten lying over an ace: the cards make one region
+        ("IMG_2576", 1),  # a nine lying over a queen: likewise
+    ],
+)
+def test_the_plain_search_finds_cards_in_regions_it_cannot_take_whole(name: str, index: int) -> None:
+    """Development photos where no region of the plain search's masks is the card: its
+    straight edges, looked for only round those regions, give the card a sure outline."""
+    photo = cv2.imread(str(PHOTOS / f"{name}.JPG"))
+    box = _labelled_box(name, index)
+    found = [o for o in find_card_candidates(photo) if o.sure]
+    assert any(_box_iou(o.quad, box) >= 0.5 for o in found)
+
+
+@pytest.mark.skipif(not PHOTOS.is_dir(), reason="shared/realcards/photos not beside the repository")
+def test_teaching_refuses_a_card_lying_over_another() -> None:
+    """A development photo of an ace lying over a ten: the plain search's outline of the ace
+    (found by its straight edges) must not hide the ten from teaching."""
+    with pytest.raises(UserError):
+        capture_card(cv2.imread(str(PHOTOS / "IMG_2687.JPG")))

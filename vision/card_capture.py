@@ -361,7 +361,11 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     """
     lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB)
     smallest = TEACH_MIN_AREA * colour.shape[0] * colour.shape[1]
-    found = find_card_candidates(colour) + find_card_candidates(colour, thorough=True)
+    # The plain search without its straight edges round failed regions: the thorough search
+    # looks for straight edges everywhere, and the plain one's outline of a card lying over
+    # another took the place of the pair's outline that shows it is not alone (three
+    # multi-card photos, dev IMG_2687 among them, were taken as one card).
+    found = find_card_candidates(colour, region_edges=False) + find_card_candidates(colour, thorough=True)
     looked = [one for one in (_look(lab, outline) for outline in found) if one.area >= smallest]
     # Of several outlines of one thing, the surest and best fitting is kept.
     looked.sort(key=lambda one: (not one.outline.sure, not one.strong, not one.fits, -one.contrast))

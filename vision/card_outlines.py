@@ -20,7 +20,9 @@ A region whose outline is crossed by seams (:mod:`vision.card_seams`: the edge o
 over another) is several cards: it is not sure, and its parts between the seams are reported
 as the visible parts of the cards, never whole.
 
-The masks, their regions and the splits of regions at thin necks are in
+The plain search looks for straight edges too, but only in small crops round the regions no
+outline took (:mod:`vision.region_edges`: a card joined to carpet specks, cards lying over each
+other). The masks, their regions and the splits of regions at thin necks are in
 :mod:`vision.outline_regions`. Every candidate contour becomes a quadrilateral
 (``approxPolyDP`` of its convex hull, else its minimum-area rectangle when the contour fills
 it), then must pass (:mod:`vision.card_checks`):
@@ -59,6 +61,7 @@ from vision.card_rows import PAIR_CARD_SHARE, pair_like, pair_shaped
 from vision.card_seams import find_seams, split_at_seams
 from vision.frame_cut import corners_in_view, cut_card_shaped, off_border_profiles, past_border_quad
 from vision.outline_regions import outer_regions, paper_map, quad_of, region_masks, split_at_necks
+from vision.region_edges import edges_in_boxes, inside_shares, untaken_boxes
 
 __all__ = ["CardOutline", "find_card_candidates", "find_card_outlines", "order_quad"]
 
@@ -223,6 +226,7 @@ def find_card_candidates(
     region: tuple[int, int, int, int] | None = None,
     work: np.ndarray | None = None,
     grey: np.ndarray | None = None,
+    region_edges: bool = True,
 ) -> list[CardOutline]:
     """Card-shaped outlines in a BGR (or grey) frame, each with how sure it is and whether the
     whole card is in view (see :class:`CardOutline`).
@@ -237,7 +241,10 @@ def find_card_candidates(
     camera's second, small stream, made by its ISP for nothing: see :mod:`vision.camera`),
     searched in place of the copy reduced here (1.4 ms of CPU per 1280x720 frame); ignored
     with a ``region`` or when it is no such copy (see :func:`work_scale`). ``grey``: the frame
-    in grey, when the caller made it already (the outlines are placed again on it)."""
+    in grey, when the caller made it already (the outlines are placed again on it).
+    ``region_edges`` (plain search only): straight edges are looked for in the regions no
+    outline took (:mod:`vision.region_edges`); teaching, which runs the thorough search
+    besides, leaves them out."""
     if frame.ndim == 2:
         grey, frame = frame, cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, math.sqrt(WORK_PIXELS / (frame.shape[0] * frame.shape[1])))
@@ -270,6 +277,8 @@ def find_card_candidates(
     looked_at = _Seen()
 
     segments = None
+    # The plain search's straight edges near the regions that failed, once looked for.
+    lines_near: list[np.ndarray | None] = [None]
     if thorough:
         segments = straight_edges(cv2.GaussianBlur(lightness, (3, 3), 0), 0.4 * math.sqrt(min_area))
 
@@ -305,6 +314,14 @@ def find_card_candidates(
         if segments is not None and kept:
             ordered = np.stack([order_quad(judged[0]) for _q, judged, _f in kept])
             supports = _support_in_view(ordered, segments, lightness.shape).tolist()
+        elif lines_near[0] is not None:
+            # The plain search: only outlines proposed by straight edges are measured on them.
+            lined = [k for k, item in enumerate(kept) if item[2]]
+            if lined:
+                ordered = np.stack([order_quad(kept[k][1][0]) for k in lined])
+                measured = _support_in_view(ordered, lines_near[0], lightness.shape).tolist()
+                for k, v in zip(lined, measured, strict=True):
+                    supports[k] = v
         # An outline proposed by two edges meeting must lie on straight edges all round.
         looked = [(*item, v) for item, v in zip(kept, supports, strict=True) if not (item[2] and v < 0.5)]
         contrasts = border_contrasts(lab, [item[1][0] for item in looked])
@@ -400,7 +417,9 @@ def find_card_candidates(
         return card if card is not None and card_shaped(card, image_area) else None
 
     large = [c for c in regions if len(c) >= 4 and cv2.contourArea(c) >= 0.8 * min_area]
-    quads_of = {id(c): quad_of(c) for c in large}
+    # Each region's hull once: its outline's and, in the plain search, its fill (region_edges).
+    hulls = {id(c): cv2.convexHull(c) for c in large}
+    quads_of = {id(c): quad_of(c, hulls[id(c)]) for c in large}
     beyond = {id(c): q for c in large if (q := beyond_of(c)) is not None}
     first_seen = _Seen()
     ahead += [q for c in regions if (q := quads_of.get(id(c))) is not None and first_seen.first_time(q)]
@@ -429,6 +448,26 @@ def find_card_candidates(
     # After the regions' own outlines: one of those alike, placed, may be the card (and sure).
     for quad in beyond.values():
         consider(quad)
+    if segments is None and region_edges:
+        # The plain search: straight edges only round the regions no outline took, where a card
+        # joined to specks or lying over others may lie (vision.region_edges). Segments of at
+        # least the smallest card's side (shorter ones, as the thorough search takes, were
+        # mostly texture: +2 ms a photo for no more cards on the development photos).
+        judge_waiting()
+        filled = [(c, cv2.contourArea(hulls[id(c)])) for c in large]
+        # Outlines taken: the sure ones, and unsure ones of a card's shape (a taught face will
+        # confirm the card there; straight edges inside one only cut it up: a shadow's edge
+        # across a card made two card-shaped halves, each sure). Pairs and cut parts are not.
+        taken = [quad for _s, evidence, quad, _p in scored if evidence == 2 or card_shaped(quad, image_area)]
+        boxes, within, free = untaken_boxes(filled, taken, min_area, lightness, chroma)
+        if boxes:
+            local_segments = lines_near[0] = edges_in_boxes(lightness, boxes, math.sqrt(min_area))
+            found = np.array(corner_quads(local_segments, math.sqrt(min_area)), np.float32).reshape(-1, 4, 2)
+            # The card lies mostly in the region that failed, and mostly apart from the outlines
+            # taken (else it is one of those, proposed again).
+            found = found[(inside_shares(found, within) >= 0.8) & (inside_shares(found, free) >= 0.5)]
+            for k in np.flatnonzero(_support_in_view(found, local_segments, lightness.shape) >= 0.45):
+                consider(found[k], from_lines=True)
     proposals = corner_quads(segments, math.sqrt(min_area)) if segments is not None else []
     if segments is not None and proposals:
         # Most corners are of art, pips or texture: only outlines whose far sides lie on

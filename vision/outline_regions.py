@@ -15,9 +15,10 @@ import numpy as np
 __all__ = ["outer_regions", "paper_map", "quad_of", "region_masks", "split_at_necks"]
 
 
-def quad_of(contour: np.ndarray) -> np.ndarray | None:
-    """A four-corner outline for a contour, or None when it is not one quadrilateral."""
-    hull = cv2.convexHull(contour)
+def quad_of(contour: np.ndarray, hull: np.ndarray | None = None) -> np.ndarray | None:
+    """A four-corner outline for a contour (``hull``: its convex hull, when known), or None
+    when it is not one quadrilateral."""
+    hull = cv2.convexHull(contour) if hull is None else hull
     hull_area = cv2.contourArea(hull)
     if hull_area <= 0:
         return None
