@@ -73,7 +73,6 @@ def test_a_blank_sheet_beside_a_card_on_a_light_table_is_no_second_card() -> Non
         "IMG_2477.JPG",  # on a white tray, in sun and shade
         "IMG_2526.JPG",  # in a white bowl
         "IMG_2509.JPG",  # a queen on a light counter: the outline searches find only her art
-        "IMG_2454.JPG",  # on a letter and a printed form: the letter's white nearer the card's on one side
     ],
 )
 def test_a_real_card_on_a_light_table_is_taught_whole(name: str) -> None:

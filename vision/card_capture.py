@@ -467,13 +467,9 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         )
     beside = paper_beside_sides(lab, card.outline.quad, card.paper) >= TOUCH_SHARE
     # A card found by its faint edge lies on a table of its paper's colour: paper beside two
-    # sides or more is that table, and so is paper beside one side when light paper lies all
-    # round (sheets of slightly different whites, the one nearest the card's on one side: a
-    # card on a letter and a printed form, 0.9 light all round). Beside one side only, with the
-    # table of another colour round the rest, it is a card or a sheet touching it; a second
-    # card on light paper shows its own faint edge (:func:`_on_light_table` refuses it).
-    on_paper = faint and light_around(lab, order_quad(card.outline.quad), card.paper) >= LIGHT_ALL_ROUND
-    if beside.any() and not (faint and (beside.sum() >= 2 or on_paper)):
+    # sides or more is that table. Beside one side only, with the table of another colour
+    # round the rest, it is a card or a sheet touching it.
+    if beside.any() and not (faint and beside.sum() >= 2):
         raise UserError(
             f"the card in {what} touches another card or paper of its colour: "
             "show one card alone, apart from other cards and paper"
