@@ -109,6 +109,9 @@ RIVAL_AREA = (0.4, 2.5)
 #: ... and its short / long side within this range (a little longer than ``TEACH_ASPECT``: a
 #: second card seen a little askew must not pass for a postcard, 0.58-0.59 on the photos).
 RIVAL_ASPECT = (0.6, TEACH_ASPECT[1])
+#: Cards overlapping make one outline of about this share of a card's area (two side by side
+#: overlapping by a fifth to nearly all: 1.2-1.8; three fanned: up to 2.5).
+OVERLAP_AREA = (1.2, 2.5)
 #: ... and, for a card taken without a sure paper band (:data:`CLEAR_STEP`), a wider range.
 CLEAR_RIVAL_AREA = (0.15, 7.0)
 #: An outline without a sure paper band is taken only when it is this clear: every side
@@ -273,6 +276,8 @@ def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
         # A card beside it shows its light paper, also when cut by the picture's edge; dark
         # things (a book's shadowed edge, a dark cloth's fold) are no card.
         return one.outline.sure or (one.evidence >= 1 and one.paper_like)
+    if _overlapping_cards(one, card):
+        return True
     if not RIVAL_ASPECT[0] <= one.aspect <= RIVAL_ASPECT[1]:
         return False
     # A second card of the deck has the card's paper round its print: beside a card of a
@@ -282,6 +287,21 @@ def _rival(one: _Looked, card: _Looked, clear: bool) -> bool:
     # taken as the card (a green label on a mint box) says nothing of the deck's paper.
     other_tint = card.paper_like and _tint(one, card) >= STEP
     return one.outline.sure or (one.evidence >= 1 and one.fits and not other_tint)
+
+
+def _overlapping_cards(one: _Looked, card: _Looked) -> bool:
+    """Whether ``one`` is cards of the deck lying over each other, apart from ``card``: larger
+    than a card and squarer (two cards overlapping side by side), stepping to the table all
+    round, with an even band of ``card``'s paper all round and print inside (a pair of cards
+    beside a king: 1.6 times its area, 0.95 short / long side)."""
+    return (
+        one.aspect > RIVAL_ASPECT[1]
+        and OVERLAP_AREA[0] * card.area <= one.area <= OVERLAP_AREA[1] * card.area
+        and one.evidence >= 2
+        and one.fits
+        and one.ink >= FACE_INK
+        and _paper_alike(one, card)
+    )
 
 
 def _tint(one: _Looked, card: _Looked) -> float:
