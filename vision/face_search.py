@@ -8,8 +8,9 @@ card explains are searched for taught faces:
 
 1. SIFT keypoints of the frame (grey, light evened out as the taught pictures', at most
    ``SEARCH_SIDE`` px long: a camera frame costs half), outside the cards already named by
-   their whole outline, matched against the keypoints of every taught
-   picture at once (the feature stage's index, with its ratio test between faces).
+   their whole outline (again enlarged where cards are small: :mod:`vision.search_scale`),
+   matched against the keypoints of every taught picture at once (the feature stage's index,
+   with its ratio test between faces).
 2. Per taught picture, a homography from its matches (USAC). A candidate is the taught card
    mapped into the frame; it is named only when every check of the feature stage holds: enough
    inliers spread over the card, card-shaped and card-sized, the best face ahead of any other
@@ -26,7 +27,7 @@ places it by what shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -48,13 +49,11 @@ from vision.face_features import (
 )
 from vision.index_ink import ink_shown
 from vision.part_match import INDEX_H, INDEX_W
+from vision.search_scale import search_copy, search_scale
 
 #: Keypoints kept at most in a frame (the strongest; a table of a dozen cards stays below it).
 FRAME_FEATURES = 3000
-#: Frames are searched with their long side at most this (px): a 1280x720 camera frame costs
-#: half as much (SIFT's cost goes with the pixels) and its cards stay 70+ px wide.
-SEARCH_SIDE = 960
-#: A found card's short side in the frame (px): from a far small card to a close-up.
+#: A found card's short side (px of the frame, or of a shrunk one): a far small card to a close-up.
 MIN_CARD_PX = 28.0
 #: Inliers must span this share of the taught card in both directions (a corner of a card
 #: under another shows its index and a pip or two: at least this much of the card).
@@ -139,18 +138,18 @@ class FaceSearch:
         explained: list[np.ndarray] | None = None,
         lying: list[np.ndarray] | None = None,
         where: tuple[int, int, int, int] | None = None,
+        scale: float | None = None,
     ) -> list[FoundFace]:
         """Taught cards in ``frame`` (BGR or grey) outside the ``explained`` polygons (cards
         named by their whole outline: nothing there is searched), each with its corners and
         visible part; ``lying`` are other cards' quads in view that may lie over a found card;
-        ``where`` (x0, y0, x1, y1, frame px) limits the search to that box (what changed)."""
+        ``where`` (x0, y0, x1, y1, frame px) limits the search to that box (what changed);
+        ``scale``: the frame searched resized by it (default :func:`search_scale`)."""
         if not self.matcher.ready():
             return []
         grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        scale = min(1.0, SEARCH_SIDE / max(grey.shape[:2]))
-        small = grey
-        if scale < 1.0:
-            small = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        scale = search_scale(grey.shape) if scale is None else scale
+        small = search_copy(grey, scale)
         h, w = small.shape[:2]
         mask = np.full((h, w), 255, np.uint8)
         for polygon in explained or []:
@@ -159,12 +158,16 @@ class FaceSearch:
         if where is not None:
             x0, y0 = max(0, int(where[0] * scale)), max(0, int(where[1] * scale))
             x1, y1 = min(w, int(np.ceil(where[2] * scale))), min(h, int(np.ceil(where[3] * scale)))
-        if x1 - x0 < MIN_CARD_PX or y1 - y0 < MIN_CARD_PX or not mask[y0:y1, x0:x1].any():
+        least = MIN_CARD_PX * max(1.0, scale)  # an enlarged frame's cards: frame px still
+        if x1 - x0 < least or y1 - y0 < least or not mask[y0:y1, x0:x1].any():
             return []
         # The taught pictures were evened out by CLAHE in tiles of about 37 x 52 px: the same here.
         tiles = (max(1, round(w / (FEATURE_W / 4))), max(1, round(h / (FEATURE_H / 4))))
         normal = cv2.createCLAHE(clipLimit=2.0, tileGridSize=tiles).apply(small)
-        # SIFT's cost goes with the pixels it looks at: only the box searched.
+        # SIFT's cost goes with the pixels it looks at: only the box searched. An enlarged frame
+        # holds more keypoints, as it holds more pixels: so many more kept (lest a table's crowd
+        # out its cards': IMG_2638's carpet, 3900 at its own size, 6100 at 1.27x).
+        self._sift.setNFeatures(round(FRAME_FEATURES * max(1.0, scale) ** 2))
         keypoints, descriptors = self._sift.detectAndCompute(normal[y0:y1, x0:x1], mask[y0:y1, x0:x1])
         if descriptors is None or len(keypoints) < MIN_INLIERS:
             return []
@@ -231,7 +234,7 @@ class FaceSearch:
         grey, full, scale = images
         zoom = np.diag([1 / scale, 1 / scale, 1.0])
         card = cv2.perspectiveTransform(card_rect().reshape(-1, 1, 2), fit.homography).reshape(4, 2)
-        if not _placed(card, fit.ref_points, grey.shape):
+        if not _placed(card, fit.ref_points, grey.shape, MIN_CARD_PX * max(1.0, scale)):
             return None
         face = self.matcher.face_of(fit.ref)
         # Any other face matched at the same place must be clearly behind, among the taught
@@ -376,13 +379,14 @@ def _agreeing(
     return cv2.perspectiveTransform(largest, homography).reshape(-1, 2).astype(np.float32)
 
 
-def _placed(card: np.ndarray, ref_points: np.ndarray, shape: tuple[int, ...]) -> bool:
-    """Card-shaped, a card's size for this frame, its inliers spread over the taught card."""
+def _placed(card: np.ndarray, ref_points: np.ndarray, shape: tuple[int, ...], least: float) -> bool:
+    """Card-shaped, a card's size for this frame (``least`` px at least), its inliers spread
+    over the taught card."""
     if not mapped_card_shaped(card):
         return False
     sides = np.linalg.norm(card - np.roll(card, -1, axis=0), axis=1)
     short = min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2)
-    if not MIN_CARD_PX <= short <= min(shape[:2]):
+    if not least <= short <= min(shape[:2]):
         return False
     x, y = np.ptp(ref_points[:, 0]) / FEATURE_W, np.ptp(ref_points[:, 1]) / FEATURE_H
     return bool(min(x, y) >= MIN_SPREAD and max(x, y) >= MIN_SPREAD_LONG)
@@ -506,15 +510,10 @@ def _visible(
 
 
 def _scaled(face: FoundFace, factor: float) -> FoundFace:
-    to_frame = np.diag([factor, factor, 1.0]) @ face.homography
-    return FoundFace(
-        face.card_id,
-        face.corners * factor,
-        face.visible * factor,
-        face.score,
-        face.block,
-        face.inliers,
-        to_frame,
-        face.compared * factor,
-        face.ref,
+    return replace(
+        face,
+        corners=face.corners * factor,
+        visible=face.visible * factor,
+        homography=np.diag([factor, factor, 1.0]) @ face.homography,
+        compared=face.compared * factor,
     )

@@ -47,6 +47,7 @@ from vision.frame_blocks import (
 )
 from vision.frame_cut import card_size, is_cut, part_in_view
 from vision.outline_beneath import part_beneath
+from vision.small_faces import search_faces
 
 if TYPE_CHECKING:
     from vision.mat_cards import MatZones
@@ -201,7 +202,7 @@ class TaughtCards:
         unnamed = [s for s in seen if s.match.card_id is None and s.visible is None]
         # Unnamed outlines, sure or not, may be a card partly under a card named over it.
         loose = [s.outline for s in remembered if s.match.card_id is None and s.visible is None]
-        with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat)
+        with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat, size)
         return self._with_beneath(frame, grey, small, settled, with_faces, known, unnamed, loose)
 
     def _held_outlines(
@@ -339,11 +340,13 @@ class TaughtCards:
         seen: list[TaughtSeen],
         first: bool,
         to_mat: np.ndarray | None,
+        size: tuple[float, float] | None = None,
     ) -> list[TaughtSeen]:
         """``seen`` with the cards found by their faces: searched for in the first frame and
         once the table settled after a change (``settled``; ``small`` is the frame's small
         copy); in between, the ones found before that still lie where they were. Unidentified
-        outlines that a found card explains are dropped."""
+        outlines that a found card explains are dropped. ``size``: a whole card's sides in view
+        (small cards are searched for again in the frame enlarged)."""
         if self._search is None:
             self._search = FaceSearch(self.deck.features)
         if first or (settled and self.search_due):
@@ -365,7 +368,7 @@ class TaughtCards:
             explained += [f.compared for f in kept]
             if first or where is not None:
                 lying = known + [s.quad for s in seen] + [f.corners for f in kept]
-                found = self._search.search(grey, explained, lying, where)
+                found = search_faces(self._search, grey, explained, lying, where, size and size[0])
                 if to_mat is not None:
                     found = [f for f in found if card_sized_mm(f.corners, to_mat)]
                 kept += [f for f in found if not any(iou(f.corners, k.corners) > 0.5 for k in kept)]
