@@ -206,7 +206,11 @@ class TaughtCards:
         return self._with_beneath(frame, grey, small, settled, with_faces, known, unnamed, loose)
 
     def _held_outlines(
-        self, frame: np.ndarray, outlines: list[CardOutline], small: np.ndarray, closely: bool,
+        self,
+        frame: np.ndarray,
+        outlines: list[CardOutline],
+        small: np.ndarray,
+        closely: bool,
         grey: np.ndarray,
     ) -> list[CardOutline]:
         """The outlines of a frame: the thorough search's where it looked (the part of the table
