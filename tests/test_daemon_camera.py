@@ -30,7 +30,7 @@ class EchoReader:
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
 
-    def read(self, frame: Any) -> Any:
+    def read(self, frame: Any, work: Any = None) -> Any:
         return frame
 
 

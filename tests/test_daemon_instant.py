@@ -50,7 +50,7 @@ class EchoReader:
     def __init__(self, game_id: str) -> None:
         pass
 
-    def read(self, frame: Any) -> Any:
+    def read(self, frame: Any, work: Any = None) -> Any:
         return frame
 
 

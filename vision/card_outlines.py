@@ -278,7 +278,7 @@ def find_card_candidates(
 
     segments = None
     # The plain search's straight edges near the regions that failed, once looked for.
-    lines_near: list[np.ndarray | None] = [None]
+    lines_near: np.ndarray | None = None
     if thorough:
         segments = straight_edges(cv2.GaussianBlur(lightness, (3, 3), 0), 0.4 * math.sqrt(min_area))
 
@@ -314,12 +314,12 @@ def find_card_candidates(
         if segments is not None and kept:
             ordered = np.stack([order_quad(judged[0]) for _q, judged, _f in kept])
             supports = _support_in_view(ordered, segments, lightness.shape).tolist()
-        elif lines_near[0] is not None:
+        elif lines_near is not None:
             # The plain search: only outlines proposed by straight edges are measured on them.
             lined = [k for k, item in enumerate(kept) if item[2]]
             if lined:
                 ordered = np.stack([order_quad(kept[k][1][0]) for k in lined])
-                measured = _support_in_view(ordered, lines_near[0], lightness.shape).tolist()
+                measured = _support_in_view(ordered, lines_near, lightness.shape).tolist()
                 for k, v in zip(lined, measured, strict=True):
                     supports[k] = v
         # An outline proposed by two edges meeting must lie on straight edges all round.
@@ -461,12 +461,12 @@ def find_card_candidates(
         taken = [quad for _s, evidence, quad, _p in scored if evidence == 2 or card_shaped(quad, image_area)]
         boxes, within, free = untaken_boxes(filled, taken, min_area, lightness, chroma)
         if boxes:
-            local_segments = lines_near[0] = edges_in_boxes(lightness, boxes, math.sqrt(min_area))
-            found = np.array(corner_quads(local_segments, math.sqrt(min_area)), np.float32).reshape(-1, 4, 2)
+            lines_near = edges_in_boxes(lightness, boxes, math.sqrt(min_area))
+            found = np.array(corner_quads(lines_near, math.sqrt(min_area)), np.float32).reshape(-1, 4, 2)
             # The card lies mostly in the region that failed, and mostly apart from the outlines
             # taken (else it is one of those, proposed again).
             found = found[(inside_shares(found, within) >= 0.8) & (inside_shares(found, free) >= 0.5)]
-            for k in np.flatnonzero(_support_in_view(found, local_segments, lightness.shape) >= 0.45):
+            for k in np.flatnonzero(_support_in_view(found, lines_near, lightness.shape) >= 0.45):
                 consider(found[k], from_lines=True)
     proposals = corner_quads(segments, math.sqrt(min_area)) if segments is not None else []
     if segments is not None and proposals:

@@ -257,8 +257,7 @@ class CameraWorker:
                 cpu = time.thread_time()
                 # The camera's small copy of the frame (a Pi's lores stream) spares the reader
                 # reducing the frame itself for the outline search.
-                work = work_copy(source)
-                read = reader.read(frame) if work is None else reader.read(frame, work)  # type: ignore[union-attr]
+                read = reader.read(frame, work_copy(source))  # type: ignore[union-attr]
                 reading = drop_unsure(read, self._min_confidence)
                 observations = confirmer.update(tracker.update(reading, self.game_id))  # type: ignore[union-attr]
                 self.frames += 1
