@@ -24,7 +24,7 @@ def test_a_printed_border_takes_the_outline_to_the_cards_edge() -> None:
     from vision.printed_border import to_border_edge
 
     image, centre = _card_on_table((60, 60, 190))
-    edge = to_border_edge(image, centre, np.float32([238, 128, 128]))
+    edge = to_border_edge(image, centre)
     assert np.allclose(edge, [[88, 104], [232, 104], [232, 296], [88, 296]], atol=3)
 
 
@@ -32,4 +32,4 @@ def test_a_plain_card_keeps_its_outline() -> None:
     from vision.printed_border import to_border_edge
 
     image, card = _card_on_table(None)
-    assert np.array_equal(to_border_edge(image, card, np.float32([238, 128, 128])), card)
+    assert np.array_equal(to_border_edge(image, card), card)

@@ -29,7 +29,6 @@ import numpy as np
 
 from companion.errors import UserError
 from vision.card_capture import find_one_card
-from vision.card_checks import card_paper
 from vision.card_outlines import order_quad
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
@@ -88,8 +87,7 @@ def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     quad = order_quad(find_one_card(colour, what).quad)
     # A coloured border printed round a light centre is the card's (the search found the centre).
-    paper = card_paper(cv2.cvtColor(colour, cv2.COLOR_BGR2LAB), quad)[1]
-    quad = order_quad(to_border_edge(colour, quad, paper))
+    quad = order_quad(to_border_edge(colour, quad))
     return Capture(quad, rectify(colour, quad, (CUT_W, CUT_H)))
 
 

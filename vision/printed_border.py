@@ -11,6 +11,8 @@ card: a table does not end parallel to a card's sides at one distance all round.
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 
@@ -56,7 +58,7 @@ def _strips(lab: np.ndarray) -> list[np.ndarray]:
     return [top, right, bottom, left]
 
 
-def border_widths(colour: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> np.ndarray | None:
+def border_widths(colour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     """The width of a printed border beyond each side of ``quad`` (TL TR BR BL, in rectified
     pixels: the card ``_W`` wide), or None when there is no such border."""
     m = _MARGIN
@@ -65,6 +67,11 @@ def border_widths(colour: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> np
     view = cv2.warpPerspective(colour, to_view, (_W + 2 * m, _H + 2 * m), flags=cv2.INTER_AREA)
     lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB).astype(np.float32)
     rows = [_rows(strip) for strip in _strips(lab)]
+    # The paper inside the outline: just inside its sides (the middle holds the art).
+    inner = lab[m + 2 : m + _H - 2, m + 2 : m + _W - 2]
+    paper = np.median(
+        np.concatenate([inner[:4, 10:-10].reshape(-1, 3), inner[-4:, 10:-10].reshape(-1, 3)]), axis=0
+    )
     widths, bands = [], []
     for r in rows:
         # Rows 0 and 1 may mix the centre and the band (the outline lies on the blurred step):
@@ -76,7 +83,7 @@ def border_widths(colour: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> np
             return None  # no band, or one going on past the margin (a table of that colour)
         if np.linalg.norm(r[width + 1 : width + 4, :3].mean(axis=0) - band) < END_STEP:
             return None
-        if np.linalg.norm(band - np.float32(paper)) < BAND_FROM_PAPER:
+        if np.linalg.norm(band - paper) < BAND_FROM_PAPER:
             return None
         widths.append(width)
         bands.append(band)
@@ -91,10 +98,10 @@ def border_widths(colour: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> np
     return found
 
 
-def to_border_edge(colour: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> np.ndarray:
-    """``quad`` (TL TR BR BL) moved out to the edge of a border printed round it, if there is
-    one (:func:`border_widths`); else ``quad`` as it is."""
-    widths = border_widths(colour, quad, paper)
+def to_border_edge(colour: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """``quad`` (TL TR BR BL of a card held portrait) moved out to the edge of a border
+    printed round it, if there is one (:func:`border_widths`); else ``quad`` itself."""
+    widths = border_widths(colour, quad)
     if widths is None:
         return quad
     m = _MARGIN
@@ -110,3 +117,20 @@ def to_border_edge(colour: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> n
         ]
     )
     return cv2.perspectiveTransform(wider[None], back)[0].astype(np.float32)
+
+
+def named_by_border(
+    deck: Any, frame: np.ndarray, quad: np.ndarray, match: Any, size: Any
+) -> tuple[np.ndarray, Any]:
+    """An outline no taught face was named in, read again out to the edge of a border printed
+    round it (a card taught whole, outlined in play by its white centre): (the card's outline,
+    its match) when that names it, else (``quad``, ``match``) as they were. ``deck`` is an
+    :class:`vision.enrolled.EnrolledDeck`; ``size`` the view's card size for its identify."""
+    if frame.ndim != 3:
+        return quad, match
+    wider = to_border_edge(frame, quad)
+    h, w = frame.shape[:2]
+    if wider is quad or wider.min() < 0 or wider[:, 0].max() >= w or wider[:, 1].max() >= h:
+        return quad, match
+    named = deck.identify(frame, wider, True, thorough=True, size=size)
+    return (wider, named) if named.card_id is not None else (quad, match)

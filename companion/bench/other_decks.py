@@ -15,12 +15,17 @@ every run.
 
 from __future__ import annotations
 
+import argparse
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+NAME = "other-decks"
+HELP = "decks printed unlike the realcards one, taught and read on its photos' tables (also in realcards)"
 
 #: Photos read per style by default (about 20 s per style on one core).
 SCENES = 24
@@ -246,3 +251,20 @@ def figures(photos: list[Any], scenes: int = SCENES, seed: int = 0) -> list[dict
 
     patches = table_squares(photos)
     return [style_figure(style, patches, scenes, seed) for style in STYLES]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options: where the realcards photos are (their tables), photos per style, the seed."""
+    parser.add_argument("--photos", type=Path, default=None, help="folder of IMG_*.JPG with .xml labels")
+    parser.add_argument("--scenes", type=int, default=SCENES, help="photos read per style")
+    parser.add_argument("--seed", type=int, default=0)
+
+
+def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
+    """One ``realcards.other_decks`` line per style (as ``companion bench realcards`` prints)."""
+    import cv2
+
+    from companion.bench.realcards import default_photos, load_photos
+
+    cv2.setNumThreads(1)
+    yield from figures(load_photos(args.photos or default_photos()), args.scenes, args.seed)
