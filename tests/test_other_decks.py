@@ -52,8 +52,8 @@ def test_faces_differ_and_corners_are_rounded() -> None:
 def test_laid_cards_are_where_their_boxes_say() -> None:
     import cv2
 
-    from companion.bench.other_decks import place, table_squares
     from companion.bench.realcards import load_photos
+    from vision.other_decks import place, table_squares
     from vision.photo_tables import lay_cards, table_photo
 
     patches = table_squares(load_photos(REALCARDS)[:20])
@@ -80,16 +80,17 @@ def test_laid_cards_are_where_their_boxes_say() -> None:
 
 @pytest.fixture(scope="module")
 def tables() -> list[np.ndarray]:
-    from companion.bench.other_decks import table_squares
     from companion.bench.realcards import load_photos
+    from vision.other_decks import table_squares
 
     return table_squares(load_photos(REALCARDS))
 
 
 #: What each style reads at least on the six seeded photos (taught faces) and how many of its
 #: five faces are taught, as the figure stands (full-bleed and dark faces: the outline
-#: searches look for light paper, and miss or cut short most of them).
-FLOOR = {"full_bleed": 0, "dark": 1, "bordered": 3}
+#: searches look for light paper, and miss or cut short most of them). Bordered: 8 (4 when the
+#: reader does not look again out to a printed border, :func:`vision.printed_border.named_by_border`).
+FLOOR = {"full_bleed": 0, "dark": 1, "bordered": 7}
 TAUGHT_FLOOR = {"full_bleed": 1, "dark": 1, "bordered": 5}
 #: The safety property does not hold yet for the dark deck: a never-taught face, the same art
 #: as a taught one with another number, is named as the taught one (the identification cannot
@@ -100,7 +101,7 @@ UNSAFE = {"dark"}
 @needs_realcards
 @pytest.mark.parametrize("style", STYLES)
 def test_style_is_taught_and_read(style: str, tables: list[np.ndarray]) -> None:
-    from companion.bench.other_decks import style_figure
+    from vision.other_decks import style_figure
 
     line = style_figure(style, tables, scenes=6)
     assert line["cards"] + line["untaught_cards"] >= 12

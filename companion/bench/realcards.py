@@ -30,7 +30,7 @@ a look-alike, a ten beside a taught nine, from the taught face), and the speed o
 holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
 adds ``realcards.scaled``: the multi-card photos of the part read resized by F (another camera's
 resolution), taught from the photos as they are. ``realcards.other_decks`` (one line per
-style, :mod:`companion.bench.other_decks`): decks printed unlike this one (full-bleed art, dark
+style, :mod:`vision.other_decks`): decks printed unlike this one (full-bleed art, dark
 faces, coloured borders, rounded corners) taught and read on these photos' tables.
 """
 
@@ -503,7 +503,7 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     if args.webcam and args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1], webcam=True)
     if getattr(args, "other_decks", True):
-        from companion.bench.other_decks import figures
+        from vision.other_decks import figures
 
         yield from figures(photos)
     from vision.taught_scene import speed_figure
