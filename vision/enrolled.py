@@ -34,6 +34,7 @@ from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
 from vision.frame_cut import completed_cards, is_cut, part_in_view
 from vision.part_match import FINE_H, FINE_W, PartMatcher, part_mask
+from vision.printed_border import to_border_edge
 
 #: ``Match.method`` of a card the fast stage could not decide, not yet seen by the features.
 PENDING = "pending"
@@ -85,6 +86,8 @@ def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
     """
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     quad = order_quad(find_one_card(colour, what).quad)
+    # A coloured border printed round a light centre is the card's (the search found the centre).
+    quad = order_quad(to_border_edge(colour, quad))
     return Capture(quad, rectify(colour, quad, (CUT_W, CUT_H)))
 
 

@@ -47,6 +47,7 @@ from vision.frame_blocks import (
 )
 from vision.frame_cut import card_size, is_cut, part_in_view
 from vision.outline_beneath import part_beneath
+from vision.printed_border import named_by_border
 from vision.small_faces import search_faces
 
 if TYPE_CHECKING:
@@ -178,6 +179,8 @@ class TaughtCards:
                     frame, quad, outline.whole, thorough=closely or match is not None, cut=True, size=size
                 )
                 self.identified += 1
+                if match.card_id is None and match.method != PENDING and sure and outline.whole:
+                    quad, match = named_by_border(self.deck, frame, quad, match, size)  # a bordered card
             else:
                 self.reused += 1
             # A part of a card named: where the whole card lies, and the part that shows (of a

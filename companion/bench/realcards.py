@@ -29,7 +29,9 @@ webcam-like copies (``realcards.webcam_untaught``: a softer picture hides the li
 a look-alike, a ten beside a taught nine, from the taught face), and the speed of a 1280x720 frame
 holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
 adds ``realcards.scaled``: the multi-card photos of the part read resized by F (another camera's
-resolution), taught from the photos as they are.
+resolution), taught from the photos as they are. ``realcards.other_decks`` (one line per
+style, :mod:`vision.other_decks`): decks printed unlike this one (full-bleed art, dark
+faces, coloured borders, rounded corners) taught and read on these photos' tables.
 """
 
 from __future__ import annotations
@@ -81,6 +83,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="webcam",
         action="store_false",
         help="skip reading webcam-like copies of the photos (blurred, noisy, colour cast, JPEG)",
+    )
+    parser.add_argument(
+        "--no-other-decks",
+        dest="other_decks",
+        action="store_false",
+        help="skip realcards.other_decks (decks printed unlike this one, laid on these photos' tables)",
     )
 
 
@@ -494,6 +502,10 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
         yield _webcam(taught, [p for p in photos if len(p.cards) > 1])
     if args.webcam and args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1], webcam=True)
+    if getattr(args, "other_decks", True):
+        from vision.other_decks import figures
+
+        yield from figures(photos)
     from vision.taught_scene import speed_figure
 
     yield speed_figure([p for p in photos if len(p.cards) == 1], args.frames)
