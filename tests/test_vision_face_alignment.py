@@ -82,4 +82,4 @@ def test_lining_up_does_not_hide_a_look_alikes_other_middle(seed: int) -> None:
     matcher = FaceMatcher()
     matcher.add("cherry", synthetic_face(seed))
     matcher.add("plum", ace())
-    assert matcher.match(twin).card_id is None
+    assert matcher.lined_up(twin, matcher.match(twin)).card_id is None
