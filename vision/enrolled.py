@@ -214,11 +214,14 @@ class EnrolledDeck:
         identified in full later, e.g. once the card lies still). ``cut``: an outline reaching the
         frame's border that neither stage names is completed to the card it may be part of
         (:meth:`identify_cut`; ``size``: a whole card's short and long side in this view, which
-        completes a card with only a corner in view).
+        completes a card with only a corner in view). A whole card no stage names whose thumbnail
+        was refused by its blocks alone is compared once more lined up
+        (:meth:`vision.face_match.FaceMatcher.lined_up`).
         """
         ordered = order_quad(quad)
         if whole:
-            quick = self.matcher.match(rectify(image, ordered))
+            card = rectify(image, ordered)
+            quick = self.matcher.match(card)
             if quick.card_id is not None:
                 return quick
             if not thorough:
@@ -235,7 +238,9 @@ class EnrolledDeck:
                 named = self.identify_cut(image, ordered, size)
                 if named.card_id is not None:
                     return named
-            return quick
+            # Last, the thumbnail lined up (an outline a pixel off): after the features, whose
+            # answer places the card by its own corners (the outline may be more than a pixel off).
+            return self.matcher.lined_up(card, quick) if whole else quick
         corners = None
         if found.card_in_view is not None:
             # The card's own corners, back in the image: the outline may have taken in more, or
