@@ -227,3 +227,20 @@ def test_faces_printed_on_one_template_are_taught_without_a_false_warning(tmp_pa
     view = teach_cards().view  # Cherry kept, then Plum laid: the docs' scene, through the real store
     assert isinstance(view, TeachView) and view.face_name == "Plum" and view.phase == "caught"
     assert view.alert == "" and view.cutout is not None
+
+
+def test_a_new_picture_of_a_taught_face_warns_of_another_face_it_would_be_read_as(tmp_path: Path) -> None:
+    """The warning leaves the face's own pictures out: a second picture of Cherry that Plum's
+    picture matches as well is flagged (read against all faces, Cherry and Plum tie and the
+    camera names neither, which hid the look-alike), as ``vision enroll`` flags it."""
+    from companion.daemon.teaching import TaughtDeck, cut_out_job
+
+    table = calm_table()
+    table.place_at("cherry", table.centre, 25.0)
+    seen = cut_out_job("bandit")(table.frame())
+    assert seen.cutout is not None
+    deck = TaughtDeck(EnrolledDeck("bandit", tmp_path / "store"))
+    deck.keep("cherry", seen.cutout)
+    deck.keep("plum", seen.cutout)  # the same card filed under Plum too (taught from photos)
+    assert deck.look_alikes("cherry", seen.cutout)[0][0] == "plum"
+    assert deck.look_alikes("plum", seen.cutout)[0][0] == "cherry"

@@ -67,8 +67,8 @@ class TaughtDeck:
     """The taught-face store as the teach flow uses it: keep, list, and which other face the
     camera would take a new picture for.
 
-    The warning is the reader's own decision (the picture, read against the faces taught so
-    far, is named as another face), not a resemblance score: cards printed on one template
+    The warning is the reader's own decision (the picture, read against the other faces taught
+    so far, would be named as one of them), not a resemblance score: cards printed on one template
     (same frame, same layout, another symbol) correlate highly yet are told apart, and a
     warning on nearly every face of such a deck would teach players to ignore it.
     """
@@ -87,11 +87,11 @@ class TaughtDeck:
         return pictures
 
     def look_alikes(self, face_id: str, cutout: Any) -> list[tuple[str, float]]:
-        """The other face the camera reads ``cutout`` as, with its confidence (else [])."""
-        match = self.deck.matcher.match(cutout)
-        if match.card_id is None or match.card_id == face_id:
-            return []
-        return [(str(match.card_id), float(match.confidence))]
+        """The other faces the camera would take ``cutout`` (a new picture of ``face_id``) for,
+        best first: the same check as ``companion vision enroll``'s warning
+        (:meth:`vision.enrolled.EnrolledDeck.look_alikes`)."""
+        found: list[tuple[str, float]] = self.deck.look_alikes(face_id, cutout)
+        return found
 
 
 def open_teaching(game_id: str, store: Path | None = None) -> TeachFlow:
