@@ -116,6 +116,29 @@ def test_a_card_beneath_placed_a_few_pixels_off_is_laid_on_its_own_edges(
     assert float(np.linalg.norm(laid - under, axis=1).max()) < 2.5  # measured: 2.3 px at most
 
 
+def test_a_side_showing_a_third_of_its_length_is_laid_where_it_shows() -> None:
+    """A card seen at a slant: its top and bottom sides 8 degrees apart, a card on top hiding
+    the top side but for its first 0.4 (7 of the 16 profiles) and the whole right side. The top
+    side is fitted where it shows, not laid parallel to the bottom side."""
+    frame = np.full((360, 360, 3), 60, np.uint8)
+    under = np.float32([[100, 100], [230, 100], [230, 262], [100, 280]])
+    over = np.float32([[170, 70], [320, 70], [320, 250], [170, 250]])
+    cv2.fillConvexPoly(frame, np.round(under).astype(np.int32), (220, 220, 220))
+    cv2.fillConvexPoly(frame, np.round(over).astype(np.int32), (200, 200, 200))
+    cv2.polylines(frame, [np.round(over).astype(np.int32)], True, (90, 90, 90), 2)
+    frame = cv2.GaussianBlur(frame, (0, 0), 1.0)
+    # The rays' placement: a rectangle, a few pixels off.
+    guess = np.float32([[97, 97], [233, 97], [233, 275], [97, 275]])
+
+    laid = on_its_edges(frame, guess, [over])
+
+    # Where the top side goes under the card on top (x = 170) it lies on the card's edge (y = 100).
+    start, end = laid[0], laid[1]
+    at_cover = start + (end - start) * (170.0 - start[0]) / (end[0] - start[0])
+    assert abs(float(at_cover[1]) - 100.0) < 2.5  # measured: 0.6 px; laid parallel, 8.7 px
+    assert float(np.linalg.norm(laid[3] - under[3])) < 2.5
+
+
 def test_a_card_alone_or_beside_another_has_nothing_beneath() -> None:
     scene = table(44)
     x, y = scene.centre

@@ -15,13 +15,23 @@ import numpy as np
 
 from vision.card_checks import REFINE_ALONG, refine_in_frame
 
+#: A side with at least this many profiles clear of the cards on top is fitted where it shows
+#: (:func:`vision.card_checks.refine` fits a side through 6 clear steps or more; 6 of its 16
+#: profiles span a quarter of the side at least). Fewer, and it is laid parallel to the side
+#: opposite it. That prior is only as good as the card looks rectangular: a phone held at a
+#: slant, or a bent card, shows opposite sides several degrees apart (dev IMG_2681: a nine whose
+#: top side shows for 7 profiles, its bottom side 9 degrees steeper; laid parallel to it, the top
+#: was 9 px off where the ten covers it and the part match missed the nine).
+FITTED_FROM = 6
+
 
 def on_its_edges(frame: np.ndarray, card: np.ndarray, covering: list[np.ndarray]) -> np.ndarray:
     """``card`` (ordered) with its sides moved onto the card's own edges where they show
     (:func:`vision.card_checks.refine`, looking only across the parts of a side that no card on
     top hides or comes near: the edges there are the covering card's, and pull it askew). A
-    side hidden under a card on top is laid parallel to the side opposite it, as deep from it
-    as before (a card keeps its size and shape)."""
+    side hidden under a card on top (too little of it shows to fit it, see ``FITTED_FROM``) is
+    laid parallel to the side opposite it, as deep from it as before (a card keeps its size
+    and shape)."""
     # A profile across a side reaches this far (refine's reach): within it of a card on top,
     # it may cross that card's edge.
     reach = max(3.0, 0.08 * float(np.sqrt(cv2.contourArea(card))))
@@ -31,7 +41,7 @@ def on_its_edges(frame: np.ndarray, card: np.ndarray, covering: list[np.ndarray]
             spot = card[i] + (card[(i + 1) % 4] - card[i]) * t
             spot = (float(spot[0]), float(spot[1]))
             seen[i, k] = all(cv2.pointPolygonTest(c.reshape(-1, 1, 2), spot, True) < -reach for c in covering)
-    hidden = (seen.sum(axis=1) < len(REFINE_ALONG) // 2).tolist()
+    hidden = (seen.sum(axis=1) < FITTED_FROM).tolist()
     placed = refine_in_frame(frame, card, seen=seen)
     lines = [(placed[k], placed[(k + 1) % 4] - placed[k]) for k in range(4)]
     for i in range(4):
