@@ -3,12 +3,14 @@ touches light specks of the table, and a sure card beside an outline that is onl
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from companion.errors import UserError
 from vision.card_outlines import _select, find_card_candidates
 from vision.taught_scene import synthetic_face
 
@@ -98,3 +100,26 @@ def test_an_outline_only_maybe_a_card_never_hides_a_sure_card_it_overlaps() -> N
     # The pair's outline scores higher (it is larger) but is only maybe a card.
     chosen = _select([(4.8, 2, card, False), (5.1, 1, pair, False)])
     assert [(evidence, quad.tolist()) for evidence, quad, _part in chosen] == [(2, card.tolist())]
+
+
+def test_teaching_looks_without_the_opened_paper_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opened map is the camera's plain search's alone: teaching runs the thorough search
+    besides (straight edges take a card joined to tufts), and cut-outs taught with the opened
+    map cost 4 held-out reads on the shared photos."""
+    import vision.card_outlines as outlines
+    from vision.enrolled import capture_card
+
+    asked: list[bool] = []
+    region_masks = outlines.region_masks
+
+    def recorded(*args: object, opened: bool = True) -> list[np.ndarray]:
+        asked.append(opened)
+        return region_masks(*args, opened=opened)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(outlines, "region_masks", recorded)
+    frame, _corners = tufted_card(1)
+    with contextlib.suppress(UserError):  # taught or refused, the maps looked at count
+        capture_card(frame)
+    assert asked and not any(asked)
+    find_card_candidates(frame)
+    assert asked[-1]

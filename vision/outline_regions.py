@@ -63,10 +63,13 @@ def paper_map(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 _DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 
-def region_masks(lightness: np.ndarray, chroma: np.ndarray, size: int) -> list[np.ndarray]:
+def region_masks(
+    lightness: np.ndarray, chroma: np.ndarray, size: int, opened: bool = True
+) -> list[np.ndarray]:
     """Binary maps whose regions may be cards (measured on the development photos: each adds
     cards the others miss; edges alone, or edges closed into blobs, added phantoms and time);
-    ``size``: the whole view's longer side (a part of it is looked at as the whole would be)."""
+    ``size``: the whole view's longer side (a part of it is looked at as the whole would be);
+    ``opened``: with the paper map opened (cards joined to carpet's tufts)."""
     blur = cv2.GaussianBlur(lightness, (5, 5), 0)
     cblur = cv2.GaussianBlur(chroma, (5, 5), 0)
     kernel = np.ones((3, 3), np.uint8)
@@ -82,7 +85,7 @@ def region_masks(lightness: np.ndarray, chroma: np.ndarray, size: int) -> list[n
     # then a web of specks, no quadrilateral (dev singles IMG_2405, 2429). Opened by a disc
     # wider than a neck the card comes apart from them; an addition, not in place of the
     # map, as it erases a small card's border (in place of it: 2 cards lost on dev photos).
-    apart = cv2.morphologyEx(otsu, cv2.MORPH_OPEN, _DISC)
+    apart = [cv2.morphologyEx(otsu, cv2.MORPH_OPEN, _DISC)] if opened else []
     # Edges cut touching cards apart where neither threshold can. Canny's thresholds come from
     # the image's own gradients: a card's edge is among the strongest steps in view, while
     # carpet, grain and sensor noise make many weak ones.
@@ -95,7 +98,7 @@ def region_masks(lightness: np.ndarray, chroma: np.ndarray, size: int) -> list[n
     between_edges = cv2.bitwise_not(edges)  # any card with a visible edge, whatever its colour
     # The search looks at the last map's regions first (an outline looked at once is not looked
     # at again): the opened map's come last, a card's outline from the others placed first.
-    return [apart, lighter, otsu, between_edges]
+    return [*apart, lighter, otsu, between_edges]
 
 
 def outer_regions(mask: np.ndarray, least: float) -> list[np.ndarray]:
