@@ -16,6 +16,7 @@ from tests.test_covered_faces import ace_like, lay, taught
 from vision.card_outlines import find_card_candidates
 from vision.enrolled import CUT
 from vision.frame_cut import card_size, completed_cards, cut_card_shaped, is_cut, part_in_view
+from vision.label_boxes import box_iou, box_of
 from vision.reader import CardReader
 from vision.taught_scene import synthetic_face
 
@@ -175,10 +176,7 @@ def test_a_card_with_a_corner_on_the_border_is_compared_whole(tmp_path: Path, mo
 
 def _box_iou(a: np.ndarray, b: np.ndarray) -> float:
     """IoU of the axis-aligned boxes round two polygons."""
-    (ax0, ay0), (ax1, ay1) = a.min(axis=0), a.max(axis=0)
-    (bx0, by0), (bx1, by1) = b.min(axis=0), b.max(axis=0)
-    inter = max(0.0, min(ax1, bx1) - max(ax0, bx0)) * max(0.0, min(ay1, by1) - max(ay0, by0))
-    return float(inter / ((ax1 - ax0) * (ay1 - ay0) + (bx1 - bx0) * (by1 - by0) - inter))
+    return box_iou(box_of(a), box_of(b))
 
 
 def test_a_cut_card_named_from_an_outline_inside_it_shows_all_its_part_in_view(

@@ -6,10 +6,11 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.bench.realcards import _box, _iou, default_photos, load_photos
+from companion.bench.realcards import default_photos, load_photos
 from companion.errors import UserError
 from vision.enrolled import capture_card
 from vision.image_files import read_image
+from vision.label_boxes import box_iou, box_of
 from vision.light_table_outlines import light_table_cards
 from vision.taught_scene import lay_out, scene_style, synthetic_face
 
@@ -30,9 +31,9 @@ def light_scene(faces: list[np.ndarray], seed: int) -> tuple[np.ndarray, list[np
 def test_a_card_on_a_table_of_its_colour_is_taught_whole(paper: tuple[int, int, int]) -> None:
     frame, (corners,) = light_scene([synthetic_face(13, paper=paper)], 703)
     found = light_table_cards(frame, 0.01).cards
-    assert len(found) == 1 and _iou(_box(found[0]), _box(corners)) >= 0.85
+    assert len(found) == 1 and box_iou(box_of(found[0]), box_of(corners)) >= 0.85
     quad = capture_card(frame, "the photo").quad
-    assert _iou(_box(quad), _box(corners)) >= 0.85
+    assert box_iou(box_of(quad), box_of(corners)) >= 0.85
 
 
 @pytest.mark.parametrize(("paper", "seed"), [(PAPERS[0], 3), (PAPERS[0], 7), (PAPERS[1], 0), (PAPERS[1], 6)])
@@ -62,7 +63,7 @@ def test_a_blank_sheet_beside_a_card_on_a_light_table_is_no_second_card() -> Non
     found = light_table_cards(frame, 0.01)
     assert any(np.abs(quad.mean(axis=0) - far).max() < 20 for quad in found.outlined)  # its edge shows
     quad = capture_card(frame, "the photo").quad
-    assert _iou(_box(quad), _box(corners)) >= 0.85
+    assert box_iou(box_of(quad), box_of(corners)) >= 0.85
 
 
 @real_photos
@@ -78,7 +79,7 @@ def test_a_blank_sheet_beside_a_card_on_a_light_table_is_no_second_card() -> Non
 def test_a_real_card_on_a_light_table_is_taught_whole(name: str) -> None:
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
     quad = capture_card(read_image(photo.path), name).quad
-    assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
+    assert box_iou(tuple(float(v) for v in photo.cards[0][1]), box_of(quad)) >= 0.85
 
 
 @real_photos
@@ -94,4 +95,4 @@ def test_a_real_card_on_a_light_table_is_taught_whole(name: str) -> None:
 def test_a_frame_printed_on_a_card_is_not_taken_for_one(name: str) -> None:
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
     for quad in light_table_cards(read_image(photo.path), 0.01).cards:
-        assert max(_iou(tuple(float(v) for v in box), _box(quad)) for _rank, box in photo.cards) >= 0.85
+        assert max(box_iou(tuple(float(v) for v in box), box_of(quad)) for _rank, box in photo.cards) >= 0.85

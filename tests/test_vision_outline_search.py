@@ -12,6 +12,7 @@ import pytest
 
 from companion.errors import UserError
 from vision.card_outlines import find_card_candidates
+from vision.label_boxes import box_iou, box_of
 from vision.taught_scene import synthetic_face
 
 PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "realcards" / "photos"
@@ -55,11 +56,7 @@ def tufted_card(seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _box_iou(quad: np.ndarray, box: tuple[float, float, float, float]) -> float:
-    (qx0, qy0), (qx1, qy1) = quad.min(axis=0), quad.max(axis=0)
-    ix = max(0.0, min(qx1, box[2]) - max(qx0, box[0]))
-    iy = max(0.0, min(qy1, box[3]) - max(qy0, box[1]))
-    union = (qx1 - qx0) * (qy1 - qy0) + (box[2] - box[0]) * (box[3] - box[1]) - ix * iy
-    return float(ix * iy / union)
+    return box_iou(box_of(quad), box)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 3, 5, 6])

@@ -11,6 +11,7 @@ import pytest
 from companion.errors import UserError
 from vision.card_outlines import CardOutline, _uncovered_area, find_card_candidates
 from vision.enrolled import capture_card
+from vision.label_boxes import box_iou, box_of
 from vision.taught_scene import lay_out, scene_style, synthetic_face
 
 
@@ -229,11 +230,7 @@ def _labelled_box(name: str, index: int) -> tuple[float, float, float, float]:
 
 
 def _box_iou(quad: np.ndarray, box: tuple[float, float, float, float]) -> float:
-    (qx0, qy0), (qx1, qy1) = quad.min(axis=0), quad.max(axis=0)
-    ix = max(0.0, min(qx1, box[2]) - max(qx0, box[0]))
-    iy = max(0.0, min(qy1, box[3]) - max(qy0, box[1]))
-    union = (qx1 - qx0) * (qy1 - qy0) + (box[2] - box[0]) * (box[3] - box[1]) - ix * iy
-    return float(ix * iy / union)
+    return box_iou(box_of(quad), box)
 
 
 @pytest.mark.skipif(not PHOTOS.is_dir(), reason="shared/realcards/photos not beside the repository")

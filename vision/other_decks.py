@@ -22,26 +22,12 @@ from typing import Any
 
 import numpy as np
 
+from vision.label_boxes import HIT_IOU, box_iou, box_of, placed
+
 #: Cards are taught and read as the realcards bench does: Bandit ids, a cut-out right when its
 #: outline's box overlaps the card's box at least ``RIGHT_CUTOUT``.
 GAME = "bandit"
 RIGHT_CUTOUT = 0.85
-
-
-def box_iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    """Intersection over union of two boxes (x0, y0, x1, y1)."""
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
-
-
-def box_of(corners: Any) -> tuple[float, float, float, float]:
-    """The axis-aligned box round ``corners``."""
-    xs = [float(x) for x, _y in corners]
-    ys = [float(y) for _x, y in corners]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 #: Photos read per style by default (about 20 s per style on one core).
@@ -68,17 +54,11 @@ class StyleTally:
     ) -> None:
         """Score one photo: ``truth`` is (id or None for a never-taught face, box of what
         shows) per card; ``seen`` is (boxes, id) per outline read, boxes as the realcards
-        bench takes them (where a card lies, then what shows of it)."""
-
-        def overlap(b: tuple[float, ...]) -> float:
-            return max((box_iou(b, box) for _id, box in truth), default=0.0)
-
-        outlines = [
-            (boxes[-1] if overlap(boxes[-1]) >= 0.5 else max(boxes, key=overlap), i) for boxes, i in seen
-        ]
+        bench takes them (:func:`vision.label_boxes.placed`)."""
+        outlines = placed(seen, [box for _id, box in truth])
         used: set[int] = set()
         for card_id, box in truth:
-            here = [k for k, (outline, _i) in enumerate(outlines) if box_iou(box, outline) >= 0.5]
+            here = [k for k, (outline, _i) in enumerate(outlines) if box_iou(box, outline) >= HIT_IOU]
             used.update(here)
             ids = {outlines[k][1] for k in here} - {None}
             if card_id is None:
@@ -98,7 +78,7 @@ class StyleTally:
             else:
                 self.unidentified += 1
         for k, (outline, card_id) in enumerate(outlines):
-            if k not in used and all(box_iou(box, outline) < 0.5 for _i, box in truth):
+            if k not in used and all(box_iou(box, outline) < HIT_IOU for _i, box in truth):
                 self.phantoms += 1
                 if card_id is not None:
                     self.phantom_ids += 1

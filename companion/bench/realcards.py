@@ -46,6 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vision.label_boxes import HIT_IOU, box_iou, box_of, placed
+
 NAME = "realcards"
 HELP = "a real deck taught from whole photos and read in real photos (shared/realcards)"
 
@@ -130,22 +132,6 @@ def part_of(index: int) -> str:
     return "held-out" if index % 3 == 2 else "dev"
 
 
-def _iou(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    inter = ix * iy
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / union if union > 0 else 0.0
-
-
-def _box(corners: Any, scale: float = 1.0) -> tuple[float, float, float, float]:
-    """The axis-aligned box round ``corners``, in the labels' pixels (``corners`` found in a
-    copy resized by ``scale``)."""
-    xs = [float(x) / scale for x, _y in corners]
-    ys = [float(y) / scale for _x, y in corners]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 @dataclass
 class Tally:
     """Counts for one set of multi-card photos."""
@@ -159,23 +145,14 @@ class Tally:
     phantom_ids: int = 0
 
     def add(self, photo: Photo, seen: list[tuple[list[tuple[float, ...]], str | None]]) -> list[str]:
-        """Score one photo's outlines (boxes, id); the wrong ids as text. A card found under
-        another has two boxes (where it lies, what shows of it): it is placed by what shows of
-        it (the labels' boxes surround what shows) when that overlaps a labelled card, else by
-        the one that overlaps a labelled card most (where it lies also overlaps the card lying
-        over it, so it is never preferred to what shows)."""
-
-        def overlap(b: tuple[float, ...]) -> float:
-            return max((_iou(b, box) for _r, box in photo.cards), default=0.0)
-
-        outlines = [
-            (boxes[-1] if overlap(boxes[-1]) >= 0.5 else max(boxes, key=overlap), i) for boxes, i in seen
-        ]
+        """Score one photo's outlines (boxes, id); the wrong ids as text. Each outline is placed
+        by one of its boxes (:func:`vision.label_boxes.placed`)."""
+        outlines = placed(seen, [box for _r, box in photo.cards])
         wrongs = []
         used = set()
         for rank, box in photo.cards:
             self.cards += 1
-            here = [i for i, (outline, _id) in enumerate(outlines) if _iou(box, outline) >= 0.5]
+            here = [i for i, (outline, _id) in enumerate(outlines) if box_iou(box, outline) >= HIT_IOU]
             used.update(here)
             ids = {outlines[i][1] for i in here} - {None}
             if not here:
@@ -188,7 +165,7 @@ class Tally:
             else:
                 self.unidentified += 1
         for i, (outline, card_id) in enumerate(outlines):
-            if i not in used and all(_iou(box, outline) < 0.5 for _r, box in photo.cards):
+            if i not in used and all(box_iou(box, outline) < HIT_IOU for _r, box in photo.cards):
                 self.phantoms += 1
                 if card_id is not None:
                     self.phantom_ids += 1
@@ -242,7 +219,7 @@ def _capture(singles: list[Photo]) -> Taught:
         h, w = image.shape[:2]
         box = photo.cards[0][1]
         whole = box[0] > 2 and box[1] > 2 and box[2] < w - 3 and box[3] < h - 3
-        if whole and _iou(_box(capture.quad.tolist()), box) < RIGHT_CUTOUT:
+        if whole and box_iou(box_of(capture.quad.tolist()), box) < RIGHT_CUTOUT:
             wrong.append(photo.path.name)
     return Taught(tuple(cutouts), tuple(refused), tuple(wrong))
 
@@ -337,7 +314,7 @@ def _read(
         # A card partly covered: where it lies, and what shows of it (what the label's box
         # surrounds); either places it.
         seen = [
-            ([_box(c.corners, scale)] + ([_box(c.visible, scale)] if c.visible else []), c.card_id)
+            ([box_of(c.corners, scale)] + ([box_of(c.visible, scale)] if c.visible else []), c.card_id)
             for c in reading.cards
         ]
         wrongs += tally.add(photo, seen)
@@ -356,7 +333,7 @@ def _outline_search(photos: list[Photo], thorough: bool) -> dict[str, Any]:
         cpu = time.thread_time()
         outlines = [o.quad for o in find_card_candidates(image, thorough=thorough) if o.sure]
         cpu_ms.append((time.thread_time() - cpu) * 1000)
-        tally.add(photo, [([_box(quad.tolist())], None) for quad in outlines])
+        tally.add(photo, [([box_of(quad.tolist())], None) for quad in outlines])
     found = tally.cards - tally.missed
     return {
         "photos": len(photos),

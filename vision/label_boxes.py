@@ -1,0 +1,51 @@
+"""Outlines scored against labelled boxes, as the realcards protocol counts them.
+
+A labelled photo gives each card's axis-aligned box (what shows of it). A card the reader finds
+is right when one of its outlines' boxes overlaps the label IoU >= ``HIT_IOU`` and carries the
+label's id. Used by ``companion bench realcards`` (the pinochle photos), by
+:mod:`vision.other_decks` (decks printed unlike it) and by tests that check an outline against
+a label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+__all__ = ["HIT_IOU", "box_iou", "box_of", "placed"]
+
+#: An outline stands for a labelled card when their boxes overlap at least this much.
+HIT_IOU = 0.5
+
+Id = TypeVar("Id")
+Box = tuple[float, float, float, float]
+
+
+def box_of(corners: Any, scale: float = 1.0) -> Box:
+    """The axis-aligned box (x0, y0, x1, y1) round ``corners`` (points x, y), in the labels'
+    pixels when the corners were found in a copy resized by ``scale``."""
+    xs = [float(x) / scale for x, _y in corners]
+    ys = [float(y) / scale for _x, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def box_iou(a: Sequence[float], b: Sequence[float]) -> float:
+    """Intersection over union of two boxes (x0, y0, x1, y1)."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def placed(seen: Iterable[tuple[list[Box], Id]], labels: Sequence[Sequence[float]]) -> list[tuple[Box, Id]]:
+    """One box per outline read (``seen``: its boxes and its id). A card found under another
+    has two boxes (where it lies, then what shows of it): it is placed by what shows of it (the
+    labels' boxes surround what shows) when that overlaps a label, else by the box that
+    overlaps a label most (where it lies also overlaps the card lying over it, so it is never
+    preferred to what shows)."""
+
+    def overlap(box: Box) -> float:
+        return max((box_iou(box, label) for label in labels), default=0.0)
+
+    return [(boxes[-1] if overlap(boxes[-1]) >= HIT_IOU else max(boxes, key=overlap), i) for boxes, i in seen]
