@@ -17,9 +17,7 @@ from companion.bench.realcards import (
     RANKS,
     Photo,
     Tally,
-    _box,
     _capture,
-    _iou,
     _rank,
     _read,
     _teaching,
@@ -30,6 +28,7 @@ from companion.bench.realcards import (
 from companion.errors import UserError
 from vision.enrolled import EnrolledDeck, capture_card
 from vision.image_files import read_image
+from vision.label_boxes import box_iou, box_of
 from vision.reader import CardReader
 
 PHOTOS = default_photos()
@@ -59,7 +58,7 @@ def test_a_deck_taught_from_whole_photos_reads_real_tables_without_a_wrong_id(
         reader = CardReader(GAME, use_mat=False, enrolled=deck)
         for photo in multis:
             reading = reader.read(read_image(photo.path))
-            boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
+            boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
             tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
     assert tally.wrong == 0 and tally.phantom_ids == 0
     named = sum(1 for p in multis for rank, _box in p.cards if rank not in untaught)
@@ -105,7 +104,7 @@ def test_fanned_cards_are_named_by_the_card_on_top_and_the_strip_beneath() -> No
             photo = photos[name]
             reading = CardReader(GAME, use_mat=False, enrolled=deck).read(read_image(photo.path))
             tally = Tally()
-            boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
+            boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
             tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
             assert tally.wrong == 0 and tally.phantom_ids == 0, name
             named = {rank for rank, card_id in RANKS.items() if card_id in {c.card_id for c in reading.cards}}
@@ -138,7 +137,7 @@ def test_cards_laid_under_the_camera_are_read_as_well_as_a_photo_of_them(whole_d
     def named(frame: object) -> int:
         reading = reader.read(frame)
         tally = Tally()
-        boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
+        boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
         tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
         assert tally.wrong == 0 and tally.phantom_ids == 0
         return tally.correct
@@ -206,7 +205,7 @@ def test_a_card_beside_paper_is_still_taught_whole(name: str) -> None:
     envelope near it: the cut-out is the card's labelled box."""
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
     quad = capture_card(read_image(photo.path), name).quad
-    assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
+    assert box_iou(tuple(float(v) for v in photo.cards[0][1]), box_of(quad)) >= 0.85
 
 
 def test_a_card_with_a_cord_across_it_is_still_taught() -> None:
@@ -215,7 +214,7 @@ def test_a_card_with_a_cord_across_it_is_still_taught() -> None:
     there is in the photo: it is taught (only a sure outline with a seam is cards overlapping)."""
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2450.JPG")
     quad = capture_card(read_image(photo.path), photo.path.name).quad
-    assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
+    assert box_iou(tuple(float(v) for v in photo.cards[0][1]), box_of(quad)) >= 0.85
 
 
 def test_an_untaught_ten_under_a_taught_nine_is_never_named_by_its_pips() -> None:
@@ -234,7 +233,7 @@ def test_an_untaught_ten_under_a_taught_nine_is_never_named_by_its_pips() -> Non
         photo = next(p for p in photos if p.path.name == "IMG_2681.JPG")
         reading = CardReader(GAME, use_mat=False, enrolled=deck).read(read_image(photo.path))
         tally = Tally()
-        boxes = [[_box(c.corners)] + ([_box(c.visible)] if c.visible else []) for c in reading.cards]
+        boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
         tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
     assert tally.wrong == 0 and tally.phantom_ids == 0
 
@@ -252,7 +251,7 @@ def test_a_card_by_something_card_shaped_or_in_shade_is_taught_whole(name: str) 
     cut-out is the card's labelled box."""
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == name)
     quad = capture_card(read_image(photo.path), name).quad
-    assert _iou(tuple(float(v) for v in photo.cards[0][1]), _box(quad)) >= 0.85
+    assert box_iou(tuple(float(v) for v in photo.cards[0][1]), box_of(quad)) >= 0.85
 
 
 def test_the_bench_counts_a_cut_out_that_is_not_its_card_and_a_multi_photo_taken_as_one() -> None:
