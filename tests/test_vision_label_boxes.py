@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vision.label_boxes import box_iou, box_of, placed
+from vision.label_boxes import box_iou, box_of, placed, read_at
 
 
 def test_a_box_is_taken_round_the_corners_in_the_labels_pixels() -> None:
@@ -33,3 +33,16 @@ def test_otherwise_by_whichever_of_its_boxes_overlaps_a_label_most() -> None:
     labels = [(0.0, 0.0, 68.0, 100.0)]
     assert placed([([lies, shows], None)], labels) == [(lies, None)]
     assert placed([([lies], "ten")], []) == [(lies, "ten")]  # no labels: the one box it has
+
+
+def test_each_label_gets_the_ids_read_on_it_and_outlines_on_no_label_are_phantoms() -> None:
+    labels = [(0.0, 0.0, 50.0, 70.0), (100.0, 0.0, 150.0, 70.0), (200.0, 0.0, 250.0, 70.0)]
+    seen = [
+        ([(1.0, 1.0, 50.0, 70.0)], "nine"),
+        ([(100.0, 0.0, 149.0, 69.0)], None),  # found, not named
+        ([(300.0, 300.0, 350.0, 370.0)], "ten"),  # where no card is
+        ([(310.0, 0.0, 360.0, 70.0)], None),
+    ]
+    read, phantoms = read_at(labels, seen)
+    assert read == [{"nine"}, set(), None]  # the third card: no outline stands for it
+    assert phantoms == ["ten", None]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["HIT_IOU", "box_iou", "box_of", "placed"]
+__all__ = ["HIT_IOU", "box_iou", "box_of", "placed", "read_at"]
 
 #: An outline stands for a labelled card when their boxes overlap at least this much.
 HIT_IOU = 0.5
@@ -49,3 +49,20 @@ def placed(seen: Iterable[tuple[list[Box], Id]], labels: Sequence[Sequence[float
         return max((box_iou(box, label) for label in labels), default=0.0)
 
     return [(boxes[-1] if overlap(boxes[-1]) >= HIT_IOU else max(boxes, key=overlap), i) for boxes, i in seen]
+
+
+def read_at(
+    labels: Sequence[Sequence[float]], seen: Iterable[tuple[list[Box], Id]]
+) -> tuple[list[set[Id] | None], list[Id]]:
+    """What the outlines read (``seen``: boxes and id each, placed by :func:`placed`) say of
+    each labelled box: the ids read on the outlines standing for it (an empty set: found but
+    not named; None: no outline stands for it); and the id (None: no id) of every outline that
+    stands for no label, a phantom."""
+    outlines = placed(seen, labels)
+    used: set[int] = set()
+    per_label: list[set[Id] | None] = []
+    for label in labels:
+        here = [k for k, (box, _id) in enumerate(outlines) if box_iou(label, box) >= HIT_IOU]
+        used.update(here)
+        per_label.append({outlines[k][1] for k in here} - {None} if here else None)
+    return per_label, [card_id for k, (_box, card_id) in enumerate(outlines) if k not in used]

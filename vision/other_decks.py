@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.label_boxes import HIT_IOU, box_iou, box_of, placed
+from vision.label_boxes import box_iou, box_of, read_at
 
 #: Cards are taught and read as the realcards bench does: Bandit ids, a cut-out right when its
 #: outline's box overlaps the card's box at least ``RIGHT_CUTOUT``.
@@ -54,13 +54,9 @@ class StyleTally:
     ) -> None:
         """Score one photo: ``truth`` is (id or None for a never-taught face, box of what
         shows) per card; ``seen`` is (boxes, id) per outline read, boxes as the realcards
-        bench takes them (:func:`vision.label_boxes.placed`)."""
-        outlines = placed(seen, [box for _id, box in truth])
-        used: set[int] = set()
-        for card_id, box in truth:
-            here = [k for k, (outline, _i) in enumerate(outlines) if box_iou(box, outline) >= HIT_IOU]
-            used.update(here)
-            ids = {outlines[k][1] for k in here} - {None}
+        bench takes them (:func:`vision.label_boxes.read_at`)."""
+        read, phantoms = read_at([box for _id, box in truth], seen)
+        for (card_id, _box), ids in zip(truth, read, strict=True):
             if card_id is None:
                 self.untaught_cards += 1
                 if ids:
@@ -68,7 +64,7 @@ class StyleTally:
                     self.wrongs.append(f"{name}: never-taught face read as {sorted(ids)}")
                 continue
             self.cards += 1
-            if not here:
+            if ids is None:
                 self.missed += 1
             elif ids - {card_id}:
                 self.wrong += 1
@@ -77,12 +73,11 @@ class StyleTally:
                 self.right += 1
             else:
                 self.unidentified += 1
-        for k, (outline, card_id) in enumerate(outlines):
-            if k not in used and all(box_iou(box, outline) < HIT_IOU for _i, box in truth):
-                self.phantoms += 1
-                if card_id is not None:
-                    self.phantom_ids += 1
-                    self.wrongs.append(f"{name}: {card_id} where no card is")
+        for card_id in phantoms:
+            self.phantoms += 1
+            if card_id is not None:
+                self.phantom_ids += 1
+                self.wrongs.append(f"{name}: {card_id} where no card is")
 
 
 def _masks(corners: list[np.ndarray]) -> list[np.ndarray]:

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vision.label_boxes import HIT_IOU, box_iou, box_of, placed
+from vision.label_boxes import box_iou, box_of, read_at
 
 NAME = "realcards"
 HELP = "a real deck taught from whole photos and read in real photos (shared/realcards)"
@@ -146,16 +146,12 @@ class Tally:
 
     def add(self, photo: Photo, seen: list[tuple[list[tuple[float, ...]], str | None]]) -> list[str]:
         """Score one photo's outlines (boxes, id); the wrong ids as text. Each outline is placed
-        by one of its boxes (:func:`vision.label_boxes.placed`)."""
-        outlines = placed(seen, [box for _r, box in photo.cards])
+        by one of its boxes (:func:`vision.label_boxes.read_at`)."""
+        read, phantoms = read_at([box for _r, box in photo.cards], seen)
         wrongs = []
-        used = set()
-        for rank, box in photo.cards:
+        for (rank, _box), ids in zip(photo.cards, read, strict=True):
             self.cards += 1
-            here = [i for i, (outline, _id) in enumerate(outlines) if box_iou(box, outline) >= HIT_IOU]
-            used.update(here)
-            ids = {outlines[i][1] for i in here} - {None}
-            if not here:
+            if ids is None:
                 self.missed += 1
             elif ids - {RANKS[rank]}:
                 self.wrong += 1
@@ -164,12 +160,11 @@ class Tally:
                 self.correct += 1
             else:
                 self.unidentified += 1
-        for i, (outline, card_id) in enumerate(outlines):
-            if i not in used and all(box_iou(box, outline) < HIT_IOU for _r, box in photo.cards):
-                self.phantoms += 1
-                if card_id is not None:
-                    self.phantom_ids += 1
-                    wrongs.append(f"{photo.path.name}: {card_id} where no card is")
+        for card_id in phantoms:
+            self.phantoms += 1
+            if card_id is not None:
+                self.phantom_ids += 1
+                wrongs.append(f"{photo.path.name}: {card_id} where no card is")
         return wrongs
 
 
