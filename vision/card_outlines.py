@@ -244,8 +244,8 @@ def find_card_candidates(
     with a ``region`` or when it is no such copy (see :func:`work_scale`). ``grey``: the frame
     in grey, when the caller made it already (the outlines are placed again on it).
     ``region_edges`` (plain search only): straight edges are looked for in the regions no
-    outline took (:mod:`vision.region_edges`); teaching, which runs the thorough search
-    besides, leaves them out."""
+    outline took (:mod:`vision.region_edges`), and the paper map opened (cards joined to carpet
+    tufts); teaching, which runs the thorough search besides, leaves both out."""
     if frame.ndim == 2:
         grey, frame = frame, cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
     scale = min(1.0, math.sqrt(WORK_PIXELS / (frame.shape[0] * frame.shape[1])))

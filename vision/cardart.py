@@ -47,11 +47,14 @@ def _label(game_id: str, symbol: str) -> str:
         return symbol.capitalize()
 
 
-def _paste_rgba(canvas: np.ndarray, rgba: np.ndarray, x: int, y: int) -> None:
+def paste_rgba(canvas: np.ndarray, rgba: np.ndarray, x: int, y: int, lighten: float = 0.0) -> None:
+    """Paste RGBA art onto the BGR ``canvas`` at (x, y); ``lighten`` mixes the art's colours
+    towards white (a light print on a dark face)."""
     h, w = rgba.shape[:2]
     region = canvas[y : y + h, x : x + w]
     alpha = rgba[:, :, 3:4].astype(np.float32) / 255.0
     bgr = rgba[:, :, 2::-1].astype(np.float32)
+    bgr = bgr + (255.0 - bgr) * lighten
     region[:] = (region * (1.0 - alpha) + bgr * alpha).astype(np.uint8)
 
 
@@ -162,7 +165,7 @@ def _render_cached(game_id: str, printed: PrintedSide, marker_id: int, ppm: int)
     y0 = round((art_top + art_bottom) / 2 * ppm - size / 2)
     for index, symbol in enumerate(symbols):
         if symbol:
-            _paste_rgba(canvas, render_symbol(game_id, symbol, size), x0 + index * size, y0)
+            paste_rgba(canvas, render_symbol(game_id, symbol, size), x0 + index * size, y0)
 
     # Rules text: the band left of the bottom-right marker; smaller type when it is long.
     text = str(getattr(face, "text", "") or getattr(face, "ability", "") or "")

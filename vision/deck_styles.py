@@ -22,6 +22,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from vision.cardart import paste_rgba
+
 #: The styles drawn, in bench order.
 STYLES = ("full_bleed", "dark", "bordered")
 
@@ -80,16 +82,6 @@ def _symbol(symbol: str, size: int) -> np.ndarray:
     return render_symbol("bandit", symbol, size)
 
 
-def _paste(canvas: np.ndarray, rgba: np.ndarray, x: int, y: int, lighten: float = 0.0) -> None:
-    """Paste RGBA art at (x, y); ``lighten`` mixes its colours towards white (a light print)."""
-    h, w = rgba.shape[:2]
-    region = canvas[y : y + h, x : x + w].astype(np.float32)
-    alpha = rgba[:, :, 3:4].astype(np.float32) / 255.0
-    art = rgba[:, :, 2::-1].astype(np.float32)
-    art = art + (255.0 - art) * lighten
-    canvas[y : y + h, x : x + w] = (region * (1.0 - alpha) + art * alpha).astype(np.uint8)
-
-
 def _index(
     canvas: np.ndarray, number: int, ink: tuple[int, int, int], disc: tuple[int, int, int] | None
 ) -> None:
@@ -125,20 +117,20 @@ def _render(style: str, symbol: str, number: int) -> np.ndarray:
             cv2.line(
                 face, (w // 2, h // 2), end, tuple(int(c * 0.8) for c in _FIELDS[symbol]), 9, cv2.LINE_AA
             )
-        _paste(face, _symbol(symbol, 190), (w - 190) // 2, (h - 190) // 2 + 10)
+        paste_rgba(face, _symbol(symbol, 190), (w - 190) // 2, (h - 190) // 2 + 10)
         _pips(face, number, (245, 245, 245), h - 60)
         _index(face, number, (30, 30, 30), (240, 240, 235))
     elif style == "dark":
         face = np.full((h, w, 3), (34, 26, 24), np.uint8)
         cv2.rectangle(face, (12, 12), (w - 13, h - 13), (150, 190, 205), 2, cv2.LINE_AA)
-        _paste(face, _symbol(symbol, 160), (w - 160) // 2, (h - 160) // 2, lighten=0.45)
+        paste_rgba(face, _symbol(symbol, 160), (w - 160) // 2, (h - 160) // 2, lighten=0.45)
         _pips(face, number, (200, 225, 235), h - 62)
         _index(face, number, (215, 235, 240), None)
     elif style == "bordered":
         face = np.full((h, w, 3), _FIELDS[symbol], np.uint8)
         band = 22  # 5.5 mm of colour round the white centre
         face[band : h - band, band : w - band] = (238, 240, 240)
-        _paste(face, _symbol(symbol, 150), (w - 150) // 2, (h - 150) // 2)
+        paste_rgba(face, _symbol(symbol, 150), (w - 150) // 2, (h - 150) // 2)
         _pips(face, number, _FIELDS[symbol], h - 70)
         _index(face, number, (30, 30, 30), (238, 240, 240))
     else:

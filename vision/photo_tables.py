@@ -112,10 +112,9 @@ def _warp(face: np.ndarray, mask: np.ndarray, corners: np.ndarray) -> tuple[np.n
 
 
 def _box(mask: np.ndarray) -> tuple[int, int, int, int]:
-    ys, xs = np.nonzero(mask)
-    if len(xs) == 0:
-        return 0, 0, 0, 0
-    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+    """The box (x0, y0, x1, y1) round a mask's non-zero pixels; all 0 for an empty mask."""
+    x, y, w, h = cv2.boundingRect(mask.astype(np.uint8))
+    return x, y, x + w, y + h
 
 
 def lay_cards(

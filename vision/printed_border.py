@@ -19,6 +19,10 @@ import numpy as np
 #: The rectified card's size and the margin looked at beyond every side (a border up to 20 %
 #: of the card's width; published decks print 3-8 mm on a 63 mm card).
 _W, _H, _MARGIN = 100, 140, 20
+#: The outline's corners (TL TR BR BL) in that rectified view.
+_TARGET = np.float32(
+    [[_MARGIN, _MARGIN], [_MARGIN + _W, _MARGIN], [_MARGIN + _W, _MARGIN + _H], [_MARGIN, _MARGIN + _H]]
+)
 #: Along a side only its middle is used (rounded corners, the index's disc reaching the band).
 _MIDDLE = (0.2, 0.8)
 #: A row of the band: within this Lab distance of the band's colour, and even along the side
@@ -62,8 +66,7 @@ def border_widths(colour: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
     """The width of a printed border beyond each side of ``quad`` (TL TR BR BL, in rectified
     pixels: the card ``_W`` wide), or None when there is no such border."""
     m = _MARGIN
-    target = np.float32([[m, m], [m + _W, m], [m + _W, m + _H], [m, m + _H]])
-    to_view = cv2.getPerspectiveTransform(np.float32(quad), target)
+    to_view = cv2.getPerspectiveTransform(np.float32(quad), _TARGET)
     view = cv2.warpPerspective(colour, to_view, (_W + 2 * m, _H + 2 * m), flags=cv2.INTER_AREA)
     lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB).astype(np.float32)
     rows = [_rows(strip) for strip in _strips(lab)]
@@ -106,8 +109,7 @@ def to_border_edge(colour: np.ndarray, quad: np.ndarray) -> np.ndarray:
         return quad
     m = _MARGIN
     top, right, bottom, left = (float(w) for w in widths)
-    target = np.float32([[m, m], [m + _W, m], [m + _W, m + _H], [m, m + _H]])
-    back = cv2.getPerspectiveTransform(target, np.float32(quad))
+    back = cv2.getPerspectiveTransform(_TARGET, np.float32(quad))
     wider = np.float32(
         [
             [m - left, m - top],
