@@ -86,7 +86,7 @@ def tables() -> list[np.ndarray]:
     return table_squares(load_photos(REALCARDS))
 
 
-#: What each style reads at least on the six seeded photos (taught faces) and how many of its
+#: What each style reads at least on the twelve seeded photos (taught faces) and how many of its
 #: five faces are taught, as the figure stands. The dark deck is left out: the outline searches
 #: look for light paper and find none of its cards on these tables (0 taught; a known gap, in
 #: the bench's line). Bordered: 6 (half as many when the reader does not look again out to a
@@ -105,7 +105,7 @@ UNSAFE = {"full_bleed"}
 def lines(tables: list[np.ndarray]) -> dict[str, dict]:
     from vision.other_decks import style_figure
 
-    return {style: style_figure(style, tables, scenes=6) for style in STYLES}
+    return {style: style_figure(style, tables, scenes=12) for style in STYLES}
 
 
 @needs_realcards
