@@ -415,10 +415,11 @@ def find_card_candidates(
         x, y, w, h = cv2.boundingRect(contour)
         if x > 0 and y > 0 and x + w < lightness.shape[1] and y + h < lightness.shape[0]:
             return None
-        card = past_border_quad(contour, lightness.shape)
+        card = past_border_quad(contour, lightness.shape, hulls[id(contour)])
         return card if card is not None and card_shaped(card, image_area) else None
 
-    large = [c for c in regions if len(c) >= 4 and cv2.contourArea(c) >= 0.8 * min_area]
+    areas = {id(c): cv2.contourArea(c) for c in regions if len(c) >= 4}  # once a region, not per stage
+    large = [c for c in regions if areas.get(id(c), 0.0) >= 0.8 * min_area]
     # Each region's hull once: its outline's and, in the plain search, its fill (region_edges).
     hulls = {id(c): cv2.convexHull(c) for c in large}
     quads_of = {id(c): quad_of(c, hulls[id(c)]) for c in large}
@@ -428,7 +429,7 @@ def find_card_candidates(
     ahead += [q for q in beyond.values() if first_seen.first_time(q)]
     while contours:
         contour, was_split = contours.pop()
-        area = cv2.contourArea(contour)
+        area = areas[id(contour)] if id(contour) in areas else cv2.contourArea(contour)
         if len(contour) < 4 or area < 0.8 * min_area:
             continue
         quad = quads_of[id(contour)] if id(contour) in quads_of else quad_of(contour)
@@ -438,7 +439,7 @@ def find_card_candidates(
                 not was_split
                 and 1.6 * min_area < area < 0.25 * image_area
                 and len(contour) > 8
-                and area >= 0.5 * cv2.contourArea(cv2.convexHull(contour))  # a few cards, not the table
+                and area >= 0.5 * cv2.contourArea(hulls[id(contour)])  # a few cards, not the table
             ):
                 judge_waiting()
                 # A region the outlines found so far cover but for less than a card (the
