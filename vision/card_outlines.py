@@ -418,8 +418,7 @@ def find_card_candidates(
         card = past_border_quad(contour, lightness.shape, hulls[id(contour)])
         return card if card is not None and card_shaped(card, image_area) else None
 
-    areas = {id(c): cv2.contourArea(c) for c in regions if len(c) >= 4}  # once a region, not per stage
-    large = [c for c in regions if areas.get(id(c), 0.0) >= 0.8 * min_area]
+    large = [c for c in regions if len(c) >= 4 and cv2.contourArea(c) >= 0.8 * min_area]
     # Each region's hull once: its outline's and, in the plain search, its fill (region_edges).
     hulls = {id(c): cv2.convexHull(c) for c in large}
     quads_of = {id(c): quad_of(c, hulls[id(c)]) for c in large}
@@ -429,7 +428,7 @@ def find_card_candidates(
     ahead += [q for q in beyond.values() if first_seen.first_time(q)]
     while contours:
         contour, was_split = contours.pop()
-        area = areas[id(contour)] if id(contour) in areas else cv2.contourArea(contour)
+        area = cv2.contourArea(contour)
         if len(contour) < 4 or area < 0.8 * min_area:
             continue
         quad = quads_of[id(contour)] if id(contour) in quads_of else quad_of(contour)
