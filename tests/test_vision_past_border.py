@@ -37,6 +37,9 @@ def test_a_five_sided_region_on_the_border_is_the_card_beyond_it() -> None:
     assert all(np.linalg.norm(quad - corner, axis=1).min() < 4.0 for corner in TURNED)
     # With three corners in view the outline is the card (frame_cut takes it as it is).
     assert len(completed_cards(quad, (360, 400))) == 1
+    # The search hands over the hull it keeps for each region: the same card from it.
+    handed = past_border_quad(contour, (360, 400), cv2.convexHull(contour))
+    assert handed is not None and np.array_equal(handed, quad)
 
 
 def test_regions_not_cut_to_five_sides_by_the_border_are_not_completed() -> None:

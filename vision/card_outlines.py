@@ -415,7 +415,7 @@ def find_card_candidates(
         x, y, w, h = cv2.boundingRect(contour)
         if x > 0 and y > 0 and x + w < lightness.shape[1] and y + h < lightness.shape[0]:
             return None
-        card = past_border_quad(contour, lightness.shape)
+        card = past_border_quad(contour, lightness.shape, hulls[id(contour)])
         return card if card is not None and card_shaped(card, image_area) else None
 
     large = [c for c in regions if len(c) >= 4 and cv2.contourArea(c) >= 0.8 * min_area]
@@ -438,7 +438,7 @@ def find_card_candidates(
                 not was_split
                 and 1.6 * min_area < area < 0.25 * image_area
                 and len(contour) > 8
-                and area >= 0.5 * cv2.contourArea(cv2.convexHull(contour))  # a few cards, not the table
+                and area >= 0.5 * cv2.contourArea(hulls[id(contour)])  # a few cards, not the table
             ):
                 judge_waiting()
                 # A region the outlines found so far cover but for less than a card (the

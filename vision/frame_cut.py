@@ -277,7 +277,9 @@ def cut_card_shaped(quad: np.ndarray, shape: tuple[int, ...], image_area: float)
 BORDER_SHARE = 0.01
 
 
-def past_border_quad(contour: np.ndarray, shape: tuple[int, ...]) -> np.ndarray | None:
+def past_border_quad(
+    contour: np.ndarray, shape: tuple[int, ...], hull: np.ndarray | None = None
+) -> np.ndarray | None:
     """The card whose part in view is ``contour`` (image px), when that part is a pentagon with
     one side along the frame's border: three of the card's corners in view, the fourth where
     the two sides running to the border meet beyond it; None for any other region.
@@ -285,9 +287,10 @@ def past_border_quad(contour: np.ndarray, shape: tuple[int, ...]) -> np.ndarray 
     A card lying across the border with three corners in view shows as a five-sided region (its
     fourth corner cut off by the border), which no four-corner outline fits: on the dev photos
     at 0.6x and 2.5x such edge cards had no outline at all. Their two sides still run straight
-    past the border, so the card's outline is known whole."""
+    past the border, so the card's outline is known whole. ``hull``: the contour's convex hull,
+    when the caller has it (the search keeps each region's)."""
     height, width = shape[:2]
-    hull = cv2.convexHull(contour)
+    hull = cv2.convexHull(contour) if hull is None else hull
     hull_area = cv2.contourArea(hull)
     if hull_area <= 0 or cv2.contourArea(contour) < 0.8 * hull_area:
         return None
