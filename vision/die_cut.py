@@ -64,6 +64,15 @@ DIE_STEP = 0.85
 RIM_NEAR = 25.0
 RIM_EVEN = 0.85
 EVEN_STEP = 0.5
+#: A side is moved out onto a parallel edge at most this share of the short side away (a
+#: dark face's frame line lies 5 % in) when what lies between is the card's ground on this
+#: share of the side.
+RIM_REACH = 0.1
+RIM_ALIKE = 0.7
+#: A side whose rim changes with depth on this share of it is two things layered (see
+#: :func:`layered`).
+LAYER_SHARE = 0.5
+LAYER_DEPTHS = (0.015, 0.03, 0.045, 0.065, 0.085, 0.105)
 #: Straight segments cover at least this share of every side, and this share on average.
 SIDE_SUPPORT = 0.45
 MEAN_SUPPORT = 0.65
@@ -120,45 +129,95 @@ def _line_cross(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> n
     return p + t * u
 
 
-def snapped(quad: np.ndarray, segments: np.ndarray) -> list[np.ndarray]:
-    """``quad`` (ordered) with each side moved onto a straight segment lying along it (within
-    ``SNAP_REACH`` of its short side, about parallel), its corners where those lines cross:
-    once onto the segment covering most of each side, once onto the outermost covering at
-    least half of it (a dark face's printed frame line, just inside its edge, runs the whole
-    side, where the die-cut edge stops short of the rounded corners). None for a side without
-    such a segment. A proposal from one corner guesses its far sides from a card's shape: a
-    few pixels off the card's edge, where no step is measured."""
+def _crossings(points: np.ndarray, units: np.ndarray) -> np.ndarray:
+    """Corners where each side's line (P x 4: a point and a direction) crosses the one before:
+    P x 4 x 2 (NaN where two lines run parallel)."""
+    p, u = np.roll(points, 1, axis=1), np.roll(units, 1, axis=1)
+    q, v = points, units
+    cross = u[..., 0] * v[..., 1] - u[..., 1] * v[..., 0]
+    t = ((q[..., 0] - p[..., 0]) * v[..., 1] - (q[..., 1] - p[..., 1]) * v[..., 0]) / np.where(
+        np.abs(cross) < 1e-3, np.nan, cross
+    )
+    return p + t[..., None] * u
+
+
+def snapped(quads: np.ndarray, segments: np.ndarray) -> np.ndarray:
+    """Each of ``quads`` (P x 4 x 2, ordered) with each side moved onto a straight segment lying
+    along it (within ``SNAP_REACH`` of its short side, about parallel), its corners where those
+    lines cross: once onto the segment covering most of each side, once onto the outermost
+    covering at least half of it (a dark face's printed frame line, just inside its edge, runs
+    the whole side, where the die-cut edge stops short of the rounded corners). A quad with a
+    side no segment covers for ``0.3`` of it is left out. A proposal from one corner guesses
+    its far sides from a card's shape: a few pixels off the card's edge, where no step is
+    measured. All in one go: (2 x kept) x 4 x 2."""
     p0, p1 = segments[:, :2], segments[:, 2:]
-    seg = p1 - p0
-    seg_unit = seg / (np.linalg.norm(seg, axis=1, keepdims=True) + 1e-6)
+    seg_unit = (p1 - p0) / (np.linalg.norm(p1 - p0, axis=1, keepdims=True) + 1e-6)
+    ends = np.roll(quads, -1, axis=1)
+    lengths = np.linalg.norm(ends - quads, axis=2) + 1e-6  # P x 4
+    e = (ends - quads) / lengths[..., None]
+    n = np.stack([-e[..., 1], e[..., 0]], axis=-1)
+    outward = ((quads - quads.mean(axis=1, keepdims=True)) * n).sum(axis=2) >= 0
+    n = np.where(outward[..., None], n, -n)
+    # Projections of every segment's ends on every side's direction and normal: (P x 4) x S,
+    # as matrix products (the per-pair sums over two coordinates cost 5 times as much).
+    flat_e, flat_n, flat_q = e.reshape(-1, 2), n.reshape(-1, 2), quads.reshape(-1, 2)
+    qe, qn = (flat_q * flat_e).sum(axis=1)[:, None], (flat_q * flat_n).sum(axis=1)[:, None]
+    off = ((flat_n @ p0.T + flat_n @ p1.T) / 2 - qn).reshape(len(quads), 4, -1)
+    t0, t1 = (flat_e @ p0.T - qe).reshape(off.shape), (flat_e @ p1.T - qe).reshape(off.shape)
+    top = lengths[..., None]
+    cover = np.clip(np.maximum(t0, t1), 0, top) - np.clip(np.minimum(t0, t1), 0, top)
+    parallel = (np.abs(flat_e @ seg_unit.T) >= 0.985).reshape(off.shape)
+    reach = SNAP_REACH * lengths.min(axis=1)[:, None, None]
+    cover = np.where(parallel & (np.abs(off) <= reach), cover, 0.0)
+    best = cover.argmax(axis=2)  # P x 4
+    ok = (np.take_along_axis(cover, best[..., None], axis=2)[..., 0] >= 0.3 * lengths).all(axis=1)
+    long_off = np.where(cover >= 0.5 * lengths[..., None], off, -np.inf)
+    outer = np.where(np.isfinite(long_off.max(axis=2)), long_off.argmax(axis=2), best)
+    found = [_crossings(p0[pick[ok]], seg_unit[pick[ok]]) for pick in (best, outer)]
+    both = np.concatenate(found).astype(np.float32)
+    return both[np.isfinite(both).all(axis=(1, 2))]
+
+
+def _colours_at(lab: np.ndarray, points: np.ndarray) -> np.ndarray:
+    h, w = lab.shape[:2]
+    at = np.round(points).astype(int)
+    return lab[np.clip(at[:, 1], 0, h - 1), np.clip(at[:, 0], 0, w - 1)].astype(np.float32)
+
+
+def widened(lab: np.ndarray, quad: np.ndarray, segments: np.ndarray) -> np.ndarray:
+    """``quad`` (ordered) with each side moved out onto a straight edge parallel just outside
+    it (``RIM_REACH`` of its short side at most, along half of it or more) when what lies
+    between is of the card's own ground just inside the side (``RIM_ALIKE`` of it): the side
+    was a line printed near the edge (a dark face's frame line), the edge is further out. The
+    table beyond a card's edge is not the card's ground (the side steps to it)."""
+    p0, p1 = segments[:, :2], segments[:, 2:]
+    unit = (p1 - p0) / (np.linalg.norm(p1 - p0, axis=1, keepdims=True) + 1e-6)
     ends = np.roll(quad, -1, axis=0)
-    sides = ends - quad
-    lengths = np.linalg.norm(sides, axis=1) + 1e-6
-    reach = SNAP_REACH * min(lengths)
+    lengths = np.linalg.norm(ends - quad, axis=1) + 1e-6
+    short = float(min(lengths[0] + lengths[2], lengths[1] + lengths[3]) / 2)
     centre = quad.mean(axis=0)
-    best_lines, outer_lines = [], []
+    lines = []
     for k in range(4):
-        e = sides[k] / lengths[k]
+        e = (ends[k] - quad[k]) / lengths[k]
         n = np.array([-e[1], e[0]], np.float32)
         if float((quad[k] - centre) @ n) < 0:
-            n = -n  # outward
-        off = ((p0 - quad[k]) @ n + (p1 - quad[k]) @ n) / 2
+            n = -n
+        line = (quad[k], e)
+        off0, off1 = (p0 - quad[k]) @ n, (p1 - quad[k]) @ n
         t0, t1 = (p0 - quad[k]) @ e, (p1 - quad[k]) @ e
         cover = np.clip(np.maximum(t0, t1), 0, lengths[k]) - np.clip(np.minimum(t0, t1), 0, lengths[k])
-        cover = np.where((np.abs(seg_unit @ e) >= 0.985) & (np.abs(off) <= reach), cover, 0.0)
-        best = int(np.argmax(cover))
-        if cover[best] < 0.3 * lengths[k]:
-            return []
-        long_enough = np.flatnonzero(cover >= 0.5 * lengths[k])
-        outer = int(long_enough[np.argmax(off[long_enough])]) if len(long_enough) else best
-        best_lines.append((p0[best], seg_unit[best]))
-        outer_lines.append((p0[outer], seg_unit[outer]))
-    found = []
-    for lines in (best_lines, outer_lines):
-        corners = [_line_cross(*lines[k - 1], *lines[k]) for k in range(4)]
-        if all(c is not None for c in corners):
-            found.append(np.array(corners, np.float32))
-    return found
+        near = (np.minimum(off0, off1) >= 1.5) & (np.maximum(off0, off1) <= RIM_REACH * short)
+        fits = np.flatnonzero(near & (np.abs(unit @ e) >= 0.985) & (cover >= 0.5 * lengths[k]))
+        points = quad[k] + np.outer(ALONG * lengths[k], e)
+        ground = _colours_at(lab, points - n * DEPTHS[1] * short)
+        for j in fits[np.argsort(-(off0 + off1)[fits])]:
+            between = _colours_at(lab, points + n * (off0[j] + off1[j]) / 4)
+            if (np.abs(between - ground).sum(axis=1) < STEP).mean() >= RIM_ALIKE:
+                line = (p0[j], unit[j])
+                break
+        lines.append(line)
+    corners = [_line_cross(*lines[k - 1], *lines[k]) for k in range(4)]
+    return quad if any(c is None for c in corners) else np.array(corners, np.float32)
 
 
 def side_steps(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -189,6 +248,19 @@ def rim_paper_share(lab: np.ndarray, quad: np.ndarray) -> float:
     return float(paper[ok].mean()) if ok.any() else 0.0
 
 
+def layered(lab: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether along some side the rim changes from its outer depth to its inner one on
+    ``LAYER_SHARE`` of it or more: a step parallel to the side just inside, as where a book's
+    cover lies on its pages. A card's rim is one ground in from its edge (full-bleed art, a
+    dark ground): the rim has changed where none of its three outer depths' colours is near
+    any of its three inner depths' (a line printed in the rim, blurred over two depths, leaves
+    the ground at the others)."""
+    rim, ok = side_colours(lab, quad, tuple(-d for d in LAYER_DEPTHS), ALONG)
+    apart = np.abs(rim[:, :, :3, None] - rim[:, :, None, 3:]).sum(axis=4).min(axis=(2, 3))
+    changed = (apart >= STEP) & ok.all(axis=2)
+    return bool((changed.mean(axis=1) >= LAYER_SHARE).any())
+
+
 def die_cut_cards(colour: np.ndarray, least_share: float = MIN_AREA_SHARE) -> list[DieCut]:
     """Cards in a BGR picture found by their die-cut edge (see the module's doc), best first,
     one per card: none inside another (the outer kept), none overlapping another much.
@@ -201,7 +273,9 @@ def die_cut_cards(colour: np.ndarray, least_share: float = MIN_AREA_SHARE) -> li
     proposals = [q for q in corner_quads(segments, side) if card_shaped(q, image_area)]
     if not proposals:
         return []
-    moved = [m for q in proposals for m in snapped(order_quad(q), segments)]
+    # Corners found twice (a corner seen from both its edges) are snapped once.
+    distinct = {tuple(np.round(q / 2).astype(int).ravel()): q for q in map(order_quad, proposals)}
+    moved = snapped(np.stack(list(distinct.values())), segments)
     unique = {tuple(np.round(m).astype(int).ravel()): m for m in moved if card_shaped(m, image_area)}
     if not unique:
         return []
@@ -211,8 +285,8 @@ def die_cut_cards(colour: np.ndarray, least_share: float = MIN_AREA_SHARE) -> li
     found: list[DieCut] = []
     for k in np.flatnonzero(lined):
         steps = side_steps(lab, ordered[k])
-        if steps.min() >= DIE_STEP:
-            found.append(DieCut(ordered[k], steps, support[k]))
+        if steps.min() >= DIE_STEP and not layered(lab, ordered[k]):
+            found.append(DieCut(widened(lab, ordered[k], segments), steps, support[k]))
     # Best first; of outlines about as clear, the larger first: of two outlines of one card
     # both stepping all round, the inner is a frame printed on it (a dark face's frame line:
     # its outside is the card's narrow rim, then the table, within the depths looked at).
