@@ -57,8 +57,8 @@ def _taught_and_read(style: str, number: int, tables: list[np.ndarray], tmp_path
 
 @needs_realcards
 def test_a_dark_card_is_taught_and_read(tables: list[np.ndarray], tmp_path: Path) -> None:
-    # The bell: near-black with a light frame line 5 % in (the paper searches refused it: an
-    # edge does not stand out; taken by its frame line, the cut-out lost its rim).
+    # The bell: near-black with a light frame line 5 % in (the paper searches: an edge does not
+    # stand out).
     _taught_and_read("dark", 2, tables, tmp_path)
 
 
@@ -115,3 +115,32 @@ def test_the_die_cut_search_finds_a_full_bleed_card_not_its_art() -> None:
     found = die_cut_cards(photo, 0.01)
     assert len(found) == 1
     assert box_iou(box_of(found[0].quad.tolist()), card.box) >= 0.9
+
+
+def _lab_with_lines(frame_line: bool, table_line: bool) -> np.ndarray:
+    """Lab of a dark card (100..299 x 80..359) on a grey table, with a light line printed 10 px
+    inside its edge and/or a light stripe on the table 8 px outside it."""
+    image = np.full((440, 400, 3), 130, np.uint8)
+    if table_line:
+        cv2.rectangle(image, (92, 72), (307, 367), (215, 215, 215), 2)
+    image[80:360, 100:300] = (34, 26, 24)
+    if frame_line:
+        cv2.rectangle(image, (110, 90), (289, 349), (150, 190, 205), 2)
+    return cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
+
+
+def test_a_side_on_a_printed_frame_line_moves_out_to_the_cards_edge() -> None:
+    from vision.die_cut import lab_segments, widened
+
+    lab = _lab_with_lines(frame_line=True, table_line=False)
+    frame = np.float32([[111, 91], [289, 91], [289, 349], [111, 349]])
+    moved = widened(lab, frame, lab_segments(lab, 20.0))
+    assert np.abs(moved - np.float32([[100, 80], [300, 80], [300, 360], [100, 360]])).max() <= 2.5
+
+
+def test_a_cards_edge_stays_where_the_table_lies_beyond_it() -> None:
+    from vision.die_cut import lab_segments, widened
+
+    lab = _lab_with_lines(frame_line=False, table_line=True)
+    card = np.float32([[100, 80], [300, 80], [300, 360], [100, 360]])
+    assert np.abs(widened(lab, card, lab_segments(lab, 20.0)) - card).max() <= 1.5
