@@ -144,3 +144,23 @@ def test_a_cards_edge_stays_where_the_table_lies_beyond_it() -> None:
     lab = _lab_with_lines(frame_line=False, table_line=True)
     card = np.float32([[100, 80], [300, 80], [300, 360], [100, 360]])
     assert np.abs(widened(lab, card, lab_segments(lab, 20.0)) - card).max() <= 1.5
+
+
+def test_a_deck_is_printed_off_paper_by_most_of_its_faces(tmp_path: Path) -> None:
+    """The die-cut search is on for a deck whose taught faces mostly have no light paper rim;
+    a white deck with one face taught in shade stays a paper deck (read as before)."""
+    from vision.die_cut_reading import prints_off_paper
+    from vision.enrolled import CUT_H, CUT_W, EnrolledDeck
+
+    white = np.full((CUT_H, CUT_W, 3), 235, np.uint8)
+    cv2.circle(white, (CUT_W // 2, CUT_H // 2), 50, (30, 30, 200), -1)
+    shaded = (white * 0.45).astype(np.uint8)
+    dark = cv2.resize(render_face(deck_faces("dark")[2]), (CUT_W, CUT_H))
+    paper = EnrolledDeck("bandit", tmp_path / "paper")
+    for face_id, picture in (("bell", white), ("bar", white), ("seven", shaded)):
+        paper.keep(face_id, picture)
+    printed = EnrolledDeck("bandit", tmp_path / "printed")
+    for face_id, picture in (("bell", dark), ("bar", dark), ("seven", white)):
+        printed.keep(face_id, picture)
+    assert not prints_off_paper(EnrolledDeck("bandit", tmp_path / "paper"))
+    assert prints_off_paper(EnrolledDeck("bandit", tmp_path / "printed"))

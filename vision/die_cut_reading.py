@@ -3,7 +3,7 @@
 The paper searches (:mod:`vision.card_outlines`) find cards by their light, nearly colourless
 paper; a deck printed with full-bleed art or dark faces has none, and they miss most of its
 cards (the other-decks figure: 60 of 63 dark cards missed). When the taught faces say the
-deck is printed so (:func:`prints_off_paper`: the rim of a taught cut-out is not light paper),
+deck is printed so (:func:`prints_off_paper`: its taught cut-outs' rims are not light paper),
 the thorough search (a reader's first frame, the frame in which the table settles) adds the
 outlines the die-cut search (:mod:`vision.die_cut`) finds. They are never sure: they count
 only when a taught face names them through the reader's whole safe path, so they add no
@@ -73,14 +73,15 @@ _OFF_PAPER: WeakKeyDictionary[Any, bool] = WeakKeyDictionary()
 
 
 def prints_off_paper(deck: Any) -> bool:
-    """Whether any face taught in ``deck`` (an :class:`vision.enrolled.EnrolledDeck`) is
-    printed without a light paper rim (full-bleed art, a dark face, a coloured border)."""
+    """Whether the faces taught in ``deck`` (an :class:`vision.enrolled.EnrolledDeck`) are
+    printed without a light paper rim (full-bleed art, a dark face, a coloured border): the
+    median picture's rim is not light paper. A deck is printed one way; a white card taught in
+    shade or warm light has a rim darker than light paper (5 of the 119 pinochle pictures: any
+    one of them turned the search on for that deck, and 3 webcam-like reads were lost)."""
     if deck not in _OFF_PAPER:
-        _OFF_PAPER[deck] = any(
-            _rim_paper(str(path), path.stat().st_mtime_ns) < PAPER_RIM
-            for paths in deck.pictures().values()
-            for path in paths
-        )
+        paths = [path for group in deck.pictures().values() for path in group]
+        shares = [_rim_paper(str(path), path.stat().st_mtime_ns) for path in paths]
+        _OFF_PAPER[deck] = bool(shares) and float(np.median(shares)) < PAPER_RIM
     return _OFF_PAPER[deck]
 
 
