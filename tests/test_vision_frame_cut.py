@@ -186,14 +186,14 @@ def test_a_cut_card_named_from_an_outline_inside_it_shows_all_its_part_in_view(
     picture: dev IMG_2610's jack read at 2.5x); the card named from it lies past the border,
     and what shows of it is all its part in view, not the patch (the bench counted a card where
     none is by the patch, IoU 0.39; zones place a card by what shows)."""
-    import vision.taught_reader as taught_reader
+    import vision.die_cut_reading as die_cut_reading
     from vision.card_outlines import CardOutline
 
     deck = taught(tmp_path)
     frame = cut_scene(synthetic_face(11))
     patch = np.float32([[320, 140], [399, 140], [399, 230], [320, 230]])  # IoU 0.56 with the part
     monkeypatch.setattr(
-        taught_reader, "find_card_candidates", lambda *a, **k: [CardOutline(patch, False, False)]
+        die_cut_reading, "find_card_candidates", lambda *a, **k: [CardOutline(patch, False, False)]
     )
     cards = CardReader("bandit", use_mat=False, enrolled=deck).read(frame).cards
     named = [c for c in cards if c.card_id == "plum"]

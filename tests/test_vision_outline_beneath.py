@@ -76,13 +76,14 @@ def reader_outlines(monkeypatch: pytest.MonkeyPatch) -> None:
     """The outline search finds the card on top whole and the card beneath's outline, unsure
     (as on real tables, where its edges run on under the card on top), nothing else; neither the
     face search nor the strip beside the card on top finds it (only its outline names it here)."""
+    import vision.die_cut_reading as die_cut_reading
     import vision.face_search as face_search
     import vision.taught_reader as taught_reader
 
     def outlines(frame: np.ndarray, *_args: object, **_kwargs: object) -> list[CardOutline]:
         return [CardOutline(over_card(), True, True), CardOutline(UNDER.copy(), False, True)]
 
-    monkeypatch.setattr(taught_reader, "find_card_candidates", outlines)
+    monkeypatch.setattr(die_cut_reading, "find_card_candidates", outlines)
     monkeypatch.setattr(face_search.FaceSearch, "search", lambda self, *args, **kwargs: [])
     monkeypatch.setattr(taught_reader, "cards_beneath", lambda *args, **kwargs: [])
 
@@ -120,8 +121,8 @@ def test_a_card_of_a_row_lying_off_level_is_named_by_its_features(
     """Two cards overlapping in a row, one lower and turned: their one outline is no card, and a
     guess at its end is cut off the card's corners (its thumbnail says nothing); the feature
     stage finds the taught card inside it."""
+    import vision.die_cut_reading as die_cut_reading
     import vision.face_search as face_search
-    import vision.taught_reader as taught_reader
     from vision.reader import CardReader
 
     rng = np.random.default_rng(9)
@@ -131,7 +132,7 @@ def test_a_card_of_a_row_lying_off_level_is_named_by_its_features(
     lay(frame, synthetic_face(11), over)
     row = cv2.boxPoints(cv2.minAreaRect(np.concatenate([UNDER, over]))).astype(np.float32)
     monkeypatch.setattr(
-        taught_reader, "find_card_candidates", lambda *args, **kwargs: [CardOutline(row, True, True)]
+        die_cut_reading, "find_card_candidates", lambda *args, **kwargs: [CardOutline(row, True, True)]
     )
     monkeypatch.setattr(face_search.FaceSearch, "search", lambda self, *args, **kwargs: [])
     reader = CardReader(GAME, use_mat=False, enrolled=taught(tmp_path))

@@ -85,7 +85,7 @@ def test_a_readers_first_frame_gets_the_thorough_search(
     """A photo read once (a fresh reader) is searched thoroughly; a camera's later frames get
     the plain search (the thorough one costs several times as much), and the frame in which the
     table settles after a change gets the thorough one too, over the part that changed."""
-    import vision.taught_reader as taught_reader
+    import vision.die_cut_reading as die_cut_reading
     from vision.enrolled import EnrolledDeck
     from vision.reader import CardReader
 
@@ -101,7 +101,7 @@ def test_a_readers_first_frame_gets_the_thorough_search(
         asked.append((thorough, region))
         return find_card_candidates(frame, thorough=thorough, region=region, work=work, grey=grey)
 
-    monkeypatch.setattr(taught_reader, "find_card_candidates", recording)
+    monkeypatch.setattr(die_cut_reading, "find_card_candidates", recording)
     deck = EnrolledDeck("bandit", tmp_path)
     deck.keep("cherry", synthetic_face(0))
     reader = CardReader("bandit", use_mat=False, enrolled=deck)

@@ -29,6 +29,7 @@ from vision.card_checks import (
 )
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
+from vision.die_cut import NoCardEdge
 from vision.light_table_outlines import light_around, light_table_cards
 
 #: Depths (share of the outline's size) of the samples either side of a side: a few, and the
@@ -367,9 +368,10 @@ def _holds_small_cards(card: _Looked, looked: list[_Looked]) -> bool:
     )
 
 
-def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
-    """The one card in a BGR picture to teach from; UserError (one line) when there is none,
-    more than one, or it is cut by the picture's edge or covered.
+def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
+    """The one card in a BGR picture to teach from, by the paper searches; UserError (one
+    line) when there is none, more than one, or it is cut by the picture's edge or covered
+    (:class:`vision.die_cut.NoCardEdge` when no card's edge stands out).
 
     Both outline searches look; of what they find, the card must be the only sure one, or the
     only one of a card's shape and size that fits (a whole outline stepping to the table all
@@ -417,7 +419,7 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     if not card.outline.whole:
         raise UserError(f"the card in {what} is cut by the picture's edge or covered: show the whole card")
     if not card.fits and not faint:
-        unclear = UserError(
+        unclear = NoCardEdge(
             f"the card in {what} is partly covered or an edge does not stand out from the table: "
             "show the whole card on a darker or more coloured surface"
         )
@@ -489,7 +491,7 @@ def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str) -> _Looked:
     the outline searches found no card; UserError when there is none or more than one."""
     found = light_table_cards(colour, TEACH_MIN_AREA)
     if not found.cards:
-        raise UserError(
+        raise NoCardEdge(
             f"no card found in {what}: lay one card face up where the whole card shows, "
             "on a surface darker or more coloured than the card"
         )

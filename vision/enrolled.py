@@ -28,8 +28,8 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
-from vision.card_capture import find_one_card
 from vision.card_outlines import order_quad
+from vision.die_cut_capture import find_one_card
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
 from vision.frame_cut import completed_cards, is_cut, part_in_view

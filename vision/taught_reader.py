@@ -32,8 +32,8 @@ import numpy as np
 
 from vision.card_beneath import cards_beneath
 from vision.card_checks import inside_share, iou, order_quad
-from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_rows import pair_like, placed_within
+from vision.die_cut_reading import CardOutline, deck_outlines
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
 from vision.fan_strips import fanned_cards
@@ -145,11 +145,11 @@ class TaughtCards:
         # camera pays for it once per deal, not every frame.
         closely = first or (settled and self.search_due)
         if first:
-            outlines = find_card_candidates(frame, thorough=True, work=work, grey=grey)
+            outlines = deck_outlines(frame, self.deck, True, work=work, grey=grey)
             self._held, self._held_small = outlines, small
             self._looked[:] = True
         else:
-            plain = find_card_candidates(frame, work=work, grey=grey)
+            plain = deck_outlines(frame, self.deck, work=work, grey=grey)
             outlines = self._held_outlines(frame, plain, small, closely, grey)
         if to_mat is not None:
             # On our mat a light card's edges may be too faint for the search on the whole
@@ -231,7 +231,7 @@ class TaughtCards:
             # the change lies wholly inside); all of the frame when there was none.
             where = (0, 0, shape[1], shape[0]) if moved is None else changed_box(moved, shape)
             if where is not None:
-                found = find_card_candidates(frame, thorough=True, region=where, grey=grey)
+                found = deck_outlines(frame, self.deck, True, region=where, grey=grey)
                 self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
                 self._held += found
                 self._looked |= box_blocks(where, shape)
