@@ -23,8 +23,9 @@ multi-card photos teaching would take as one card), every multi-card
 photo read as a camera sees cards laid under it (``realcards.laid``: an empty table, the cards
 arriving, then lying still), the never-taught check
 (``realcards.untaught``: each rank in turn left untaught, the photos holding it read: any id on
-it is wrong), the multi-card photos read as a cheap webcam would take them
-(``realcards.webcam_like``, taught from the phone's photos), the never-taught check on those
+it is wrong), the multi-card photos of the part read as a cheap webcam would take them
+(``realcards.webcam_like``, taught from the phone's photos; each photo's copy the same in
+every part), the never-taught check on those
 webcam-like copies (``realcards.webcam_untaught``: a softer picture hides the little that tells
 a look-alike, a ten beside a taught nine, from the taught face), and the speed of a 1280x720 frame
 holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
@@ -395,15 +396,19 @@ def _reading(figure: str, tally: Tally, wrongs: list[str], photos: int) -> dict[
     }
 
 
-def _webcam(taught: Taught, multis: list[Photo]) -> dict[str, Any]:
+def _webcam(taught: Taught, multis: list[Photo], chosen: list[Photo], part: str) -> dict[str, Any]:
     """Taught from the phone's photos, read in webcam-like copies of the multi-card photos
-    (another camera: softer, noisier, another colour balance)."""
+    (another camera: softer, noisier, another colour balance): the ``chosen`` ones (those of
+    ``part``), each copy the same whichever part is read (its seed is the photo's place among
+    all the multi-card photos, ``multis``), so a change can be tuned on dev's copies alone."""
     with tempfile.TemporaryDirectory() as store:
-        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, webcam=True)
+        seeds = [multis.index(p) for p in chosen]
+        tally, wrongs, _ms = _read(_deck(taught, Path(store)), chosen, webcam=True, seeds=seeds)
     named = tally.correct + tally.wrong + tally.unidentified
     return {
         "figure": "realcards.webcam_like",
-        "read_photos": len(multis),
+        "part": part,
+        "read_photos": len(chosen),
         "cards": tally.cards,
         "found_cards": named,
         "correct": tally.correct,
@@ -471,7 +476,7 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     if args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1])
     if args.webcam:
-        yield _webcam(taught, [p for p in photos if len(p.cards) > 1])
+        yield _webcam(taught, [p for p in photos if len(p.cards) > 1], laid, "all" if whole else args.part)
     if args.webcam and args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1], webcam=True)
     if getattr(args, "other_decks", True):
