@@ -84,6 +84,18 @@ def test_a_picture_without_an_index_in_its_corners_vouches_for_nothing() -> None
     )
 
 
+def test_a_picture_cut_through_its_index_vouches_for_nothing() -> None:
+    # A bordered card cut out at its white centre (other-decks seed 1): its numerals cut in
+    # half by the picture's edge, where the look-alike's halves agree with them.
+    faces = {face.number: render_face(face) for face in deck_faces("bordered")}
+    guard = CornerIndex()
+    guard.add("3", cv2.resize(np.ascontiguousarray(faces[3][22:-22, 22:-22]), (200, 280)))
+    assert guard.difference(_laid(faces[2]), QUAD, "3") == float("inf")
+    whole = CornerIndex()  # the same card cut at its edges vouches
+    whole.add("3", cv2.resize(faces[3], (200, 280), interpolation=cv2.INTER_AREA))
+    assert whole.shows(_laid(faces[3]), QUAD, "3")
+
+
 def test_untaught_or_tiny_cards_are_never_vouched_for() -> None:
     guard, faces = _taught("bordered", 3)
     assert not guard.shows(_laid(faces[3]), QUAD, "5")

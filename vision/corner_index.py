@@ -12,24 +12,27 @@ pictures (:meth:`CornerIndex.shows`):
   small card is not enlarged into detail it never had;
 - the taught picture's corner is brought to that scale, and the sharper of the two is blurred
   to the other's measured softness (:func:`softness`: a webcam's blur, a card far away), rather
-  than a threshold lowered for soft views: a look-alike's index differs as much when both are
-  soft;
+  than a threshold lowered for soft views;
 - the two are lined up where they correlate best (``cv2.matchTemplate`` over every shift up to
   ``SHIFT`` px, the outline's error, refined to a tenth of a pixel), the taught one scaled to
-  the card's contrast and brightness; what is compared is then the print where it differs
-  from its ground, either polarity (dark print on light paper, light print on a dark face):
-  the largest mean difference over a ``WINDOW_PX`` window, in units of the index's own print
-  contrast. A stroke that one index has and the other lacks is a window of print against
-  ground; a right card differs by noise and by what is left of the outline's error;
-- each corner of the card (top left; bottom right, turned) against each taught corner (both
-  ways up); the card passes when one agrees within ``MAX_DIFFERENCE`` (glare or a covering
-  card may spoil the other). A taught corner with no print (contrast under ``MIN_PRINT``: a
-  picture cut off its card) vouches for nothing.
+  the card's contrast and brightness (either polarity: dark print on light paper, light print
+  on a dark face); the largest mean difference over a ``WINDOW_PX`` window, in units of the
+  index's own print contrast, is what tells them apart: a stroke one index has and the other
+  lacks is a window of print against ground, a right card differs by noise and by what is
+  left of the outline's error;
+- each corner of the card (top left; bottom right, turned) against the taught corners most
+  like it (both ways up, ``PRESELECT``); the card passes when one agrees within
+  ``MAX_DIFFERENCE`` (glare or a covering card may spoil the other corner);
+- a taught picture vouches only when its corners are an index (:func:`_vouches`): print in
+  both, the same print in both, not cut through by the picture's edge (a teaching photo cut
+  off its card vouches for nothing; its face is then never named whole).
 
-Measured (``companion bench realcards`` dev, its webcam-like and 0.6x copies, and
-``companion bench other-decks`` seeds 0-2; every whole card named by the thumbnails or the
-features, before this check): right cards differ at most 0.27 (one webcam-like king 0.37),
-look-alikes (2, 3, 4 on one art) at least 0.30.
+Measured on every whole card the thumbnails or the features named before this check
+(``companion bench realcards`` dev photos, their webcam-like and 0.6x copies, 296 right;
+``companion bench other-decks`` seeds 0-2, 108 right, 27 look-alikes): right cards differ at
+most 0.256, look-alikes at least 0.282 (a 3 read as a 2 at 51 px wide; most 0.32-0.5).
+Cost: about 0.15-0.2 ms a named card (the first corner mostly decides), once: a card lying
+still is not identified again.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from collections.abc import Iterator
 import cv2
 import numpy as np
 
-__all__ = ["CornerIndex", "corner_patches", "indices_in_view", "softness"]
+__all__ = ["CornerIndex", "corner_patch", "indices_in_view", "softness"]
 
 #: The corner zone compared, as shares of the card's width (x) and height (y): where decks print
 #: their rank and suit (pinochle: the rank letter over the suit; the other decks' numerals).
@@ -66,6 +69,12 @@ EDGE_PX = 2
 #: or more, the other decks' 99 or more; a full-bleed picture cut off its card, its corners a
 #: plain colour field: 49-77).
 MIN_PRINT = 88.0
+#: A taught picture whose two corner zones both hold print along the picture's edge (``EDGE_PX``)
+#: at this share of their print's contrast was cut through its index, inside the card: it
+#: vouches for nothing. Taught pictures of whole cards: 0.6 at most in their better corner
+#: (pinochle, the other decks); a bordered card cut at its white centre 1.0, a full-bleed
+#: card's middle 1.07 (other-decks seeds 1, 0).
+CUT_PRINT = 0.8
 #: A taught picture vouches only when its two corners show one print, as decks print the index
 #: in opposite corners to be read either way up: within this difference of each other (taught
 #: pinochle pictures 0.56 at most but for 6 of 119 spoilt by glare or a finger, the other decks'
@@ -110,11 +119,12 @@ def _zone(width: int) -> tuple[int, int, int, int]:
     return x0, y0, x1, y1
 
 
-def corner_patches(image: np.ndarray, quad: np.ndarray, width: int) -> list[np.ndarray]:
-    """The card's top-left corner zone and its bottom-right one turned upright, grey, rectified
-    from ``image`` (BGR or grey; ``quad`` TL TR BR BL) at ``width`` px a card's width, each ``SHIFT`` px
-    larger all round. A card wider in the frame is rectified at its own width first and then
-    area-averaged (a linear warp straight down would alias the print's strokes)."""
+def corner_patch(image: np.ndarray, quad: np.ndarray, width: int, turned: bool = False) -> np.ndarray:
+    """The card's top-left corner zone (``turned``: its bottom-right one, turned upright), grey,
+    rectified from ``image`` (BGR or grey; ``quad`` TL TR BR BL) at ``width`` px a card's
+    width, ``SHIFT`` px larger all round. A card wider in the frame is rectified at its own
+    width first and then area-averaged (a linear warp straight down would alias the print's
+    strokes)."""
     corners = np.asarray(quad, np.float32).reshape(4, 2)
     across = (np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
     native = max(width, int(round(across)))
@@ -125,18 +135,16 @@ def corner_patches(image: np.ndarray, quad: np.ndarray, width: int) -> list[np.n
     height = ASPECT * native
     target = np.float32([[0, 0], [native - 1, 0], [native - 1, height - 1], [0, height - 1]])
     move = np.float64([[1, 0, -(x0 - SHIFT) * reach], [0, 1, -(y0 - SHIFT) * reach], [0, 0, 1]])
-    patches = []
-    for turn in (0, 2):  # the quad from its top left, then from its bottom right (the card turned)
-        homography = cv2.getPerspectiveTransform(np.roll(corners, -turn, axis=0), target)
-        patch = cv2.warpPerspective(
-            image, move @ homography, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-        )
-        if patch.ndim == 3:  # only the corner made grey, not the frame
-            patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
-        if size != out:
-            patch = cv2.resize(patch, out, interpolation=cv2.INTER_AREA)
-        patches.append(patch.astype(np.float32))
-    return patches
+    # The quad from its top left, or from its bottom right (the card turned).
+    homography = cv2.getPerspectiveTransform(np.roll(corners, -2 if turned else 0, axis=0), target)
+    patch = cv2.warpPerspective(
+        image, move @ homography, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    if patch.ndim == 3:  # only the corner made grey, not the frame
+        patch = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY)
+    if size != out:
+        patch = cv2.resize(patch, out, interpolation=cv2.INTER_AREA)
+    return patch.astype(np.float32)
 
 
 def _coarse(zone: np.ndarray) -> np.ndarray:
@@ -226,9 +234,10 @@ class CornerIndex:
             zones = [_Zone(zone) for picture in pictures for zone in _taught_corners(picture, width)]
             taught = self._taught[(face_id, width)] = (zones, np.stack([zone.coarse for zone in zones]))
         zones, coarse = taught
-        for patch, show in zip(corner_patches(image, quad, width), shown, strict=True):
+        for turned, show in zip((False, True), shown, strict=True):
             if not show:
-                continue
+                continue  # one corner at a time: a right card's first one mostly ends the check
+            patch = corner_patch(image, quad, width, turned)
             order = np.argsort(-(coarse @ _coarse(patch[SHIFT:-SHIFT, SHIFT:-SHIFT])))[:PRESELECT]
             soft = softness(patch)
             for k in order.tolist():
@@ -268,9 +277,21 @@ def _taught_corners(picture: np.ndarray, width: int) -> list[np.ndarray]:
 
 
 def _vouches(pair: list[np.ndarray]) -> bool:
-    """Whether a taught picture's two corner zones (top left; bottom right, turned) can vouch
-    for a card: both hold print (``MIN_PRINT``) and it is one print (``SAME_PRINT``)."""
-    if any(np.subtract(*_quantiles(zone, 0.98, 0.02)) < MIN_PRINT for zone in pair):
+    """Whether a taught picture's two corner zones (top left; bottom right, turned; at
+    ``MAX_WIDTH``) can vouch for a card: both hold print (``MIN_PRINT``), not both are cut
+    through their print by the picture's edge (``CUT_PRINT``), and it is one print
+    (``SAME_PRINT``)."""
+    cut = 0
+    for zone in pair:
+        low, high = _quantiles(zone, 0.02, 0.98)
+        if high - low < MIN_PRINT:
+            return False
+        # The band along the picture's edges (the zone's first columns and rows): a card's
+        # margin, border or field, unless the picture was cut inside the card.
+        edge = np.concatenate([zone[:, :EDGE_PX].ravel(), zone[:EDGE_PX, :].ravel()])
+        edge_low, edge_high = _quantiles(edge, 0.02, 0.98)
+        cut += edge_high - edge_low >= CUT_PRINT * (high - low)
+    if cut == len(pair):
         return False
     framed = np.pad(pair[0], SHIFT, mode="edge")
     return _difference(framed, softness(framed), _Zone(pair[1])) <= SAME_PRINT
