@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.corner_index import MAX_DIFFERENCE, CornerIndex
+from vision.corner_index import MAX_DIFFERENCE, CornerIndex, indices_in_view
 from vision.deck_styles import FACE_H, FACE_W, corner_mask, deck_faces, render_face
 from vision.face_match import rectify
 
@@ -103,3 +103,12 @@ def test_untaught_or_tiny_cards_are_never_vouched_for() -> None:
     assert not guard.shows(_laid(faces[3], tiny), tiny, "3")
     guard.remove("3")
     assert not guard.shows(_laid(faces[3]), QUAD, "3")
+
+
+def test_a_corner_index_shows_unless_covered_or_out_of_the_frame() -> None:
+    # Which corner zones of a card found by its face can vouch for it (EnrolledDeck.vouches
+    # checks a card whose both zones show: a whole card).
+    assert indices_in_view(QUAD, (240, 300), []) == (True, True)
+    over_bottom_right = np.float32([[150, 150], [260, 150], [260, 230], [150, 230]])
+    assert indices_in_view(QUAD, (240, 300), [over_bottom_right]) == (True, False)
+    assert indices_in_view(QUAD - np.float32([0, 70]), (240, 300), []) == (False, True)
