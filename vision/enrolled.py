@@ -29,9 +29,11 @@ import numpy as np
 
 from companion.errors import UserError
 from vision.card_outlines import order_quad
+from vision.corner_index import CornerIndex, indices_in_view
 from vision.die_cut_capture import find_one_card
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
+from vision.face_search import FoundFace
 from vision.frame_cut import completed_cards, is_cut, part_in_view
 from vision.part_match import FINE_H, FINE_W, PartMatcher, part_mask
 from vision.printed_border import to_border_edge
@@ -44,6 +46,9 @@ CUT = "cut"
 #: A card cut by the frame's edge with this share of it in view is compared whole (the rest is
 #: a corner's tip of paper margin; IMG_2588's ace: its corner 1.5 px from the border).
 WHOLE_IN_VIEW = 0.97
+
+#: Verdicts of :meth:`EnrolledDeck.vouches` remembered (cards found by their faces, lying still).
+VOUCHED_KEPT = 64
 
 #: Cut-outs are stored at this size (px, portrait: 63 x 88 mm at about 3.2 px/mm).
 CUT_W, CUT_H = 200, 280
@@ -108,11 +113,15 @@ class EnrolledDeck:
         self.features = FeatureMatcher()
         #: The comparison of a covered card's visible part (:meth:`identify_covered`).
         self.parts = PartMatcher()
+        #: The look-alike guard of a whole card named by the stages above (its corner index).
+        self.corners = CornerIndex()
+        self._vouched: dict[int, tuple[FoundFace, bool]] = {}
         for face_id, paths in self.pictures().items():
             for path in paths:
                 card = self._load(path)
                 self.matcher.add(face_id, card)
                 self.parts.add(face_id, card)
+                self.corners.add(face_id, card)
                 self.features.add(face_id, card, features_file(path))
 
     @staticmethod
@@ -159,6 +168,7 @@ class EnrolledDeck:
             raise UserError(f"cannot write {path}: check the store folder's permissions")
         self.matcher.add(face_id, cutout)
         self.parts.add(face_id, cutout)
+        self.corners.add(face_id, cutout)
         self.features.add(face_id, cutout, features_file(path))
         self.features.describe()
         return path
@@ -182,6 +192,7 @@ class EnrolledDeck:
                 shutil.rmtree(folder, ignore_errors=True)
             self.matcher.remove(one)
             self.parts.remove(one)
+            self.corners.remove(one)
             self.features.remove(one)
         return removed
 
@@ -223,7 +234,11 @@ class EnrolledDeck:
             card = rectify(image, ordered)
             quick = self.matcher.match(card)
             if quick.card_id is not None:
-                return quick
+                if self.corners.shows(image, ordered, quick.card_id):
+                    return quick
+                # Its corner index is not the named face's: a look-alike, or the outline off
+                # the card (the features place the card by its own corners).
+                quick = dataclasses.replace(quick, card_id=None)
             if not thorough:
                 return dataclasses.replace(quick, method=PENDING)
             view = rectify(image, ordered, (FEATURE_W, FEATURE_H))
@@ -240,7 +255,12 @@ class EnrolledDeck:
                     return named
             # Last, the thumbnail lined up (an outline a pixel off): after the features, whose
             # answer places the card by its own corners (the outline may be more than a pixel off).
-            return self.matcher.lined_up(card, quick) if whole else quick
+            if not whole:
+                return quick
+            lined = self.matcher.lined_up(card, quick)
+            if lined.card_id is not None and not self.corners.shows(image, ordered, lined.card_id):
+                return quick
+            return lined
         corners = None
         if found.card_in_view is not None:
             # The card's own corners, back in the image: the outline may have taken in more, or
@@ -254,8 +274,30 @@ class EnrolledDeck:
                     found.card_in_view.reshape(-1, 1, 2).astype(np.float32), np.linalg.inv(to_view)
                 ).reshape(4, 2)
             )
+        if whole and not self.corners.shows(image, ordered if corners is None else corners, found.card_id):
+            return quick
         return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features", corners)
 
+
+    def vouches(self, image: np.ndarray, face: FoundFace, lying: list[np.ndarray]) -> bool:
+        """Whether a card the face search found (:mod:`vision.face_search`) shows its face's
+        corner index (:class:`vision.corner_index.CornerIndex`), when both its corner zones
+        show (off the cards ``lying`` about it, in the image; ``face`` itself may be among
+        them): a whole card. True for a card partly covered or cut by the frame's edge: the
+        face search's own index check decides (realcards' webcam-like copies: a king under two
+        cards and a queen cut by the frame, each one index in view, differ 0.29 and 0.33 from
+        theirs at that softness). A card found before and still lying there (the same
+        ``face``) is not checked again."""
+        known = self._vouched.get(id(face))
+        if known is not None and known[0] is face:
+            return known[1]
+        others = [quad for quad in lying if quad is not face.corners]
+        shown = indices_in_view(face.corners, image.shape, others)
+        verdict = not all(shown) or self.corners.shows(image, face.corners, face.card_id, shown)
+        if len(self._vouched) >= VOUCHED_KEPT:
+            self._vouched.clear()
+        self._vouched[id(face)] = (face, verdict)  # kept with its face: the id is not reused meanwhile
+        return verdict
 
     def identify_cut(
         self, image: np.ndarray, quad: np.ndarray, size: tuple[float, float] | None = None

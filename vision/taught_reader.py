@@ -386,15 +386,15 @@ class TaughtCards:
         else:
             self.search_due = self.search_due or not settled
             self._found = [f for f in self._found if self._search.still_there(grey, f)]
-        named = [s for s in seen if s.match.card_id is not None]
-        faces = []
+        named, faces = [s for s in seen if s.match.card_id is not None], []
         for face in self._found:
             if any(iou(face.corners, s.quad) > 0.5 for s in named):
                 continue  # the card was named by its outline (or disagrees with it: not named twice)
+            if not self.deck.vouches(grey, face, [s.quad for s in named] + [f.corners for f in self._found]):
+                continue  # a corner index in view that is not its face's: a look-alike
             match = Match(face.card_id, face.score, 0.0, face.block, face.card_id, FOUND_BY_FACE)
             faces.append(TaughtSeen(face.corners, match, face.corners, face.visible))
-        left = [s for s in seen if s.match.card_id or not any(_explains(f, s.quad) for f in faces)]
-        return left + faces
+        return [s for s in seen if s.match.card_id or not any(_explains(f, s.quad) for f in faces)] + faces
 
     def symbols_of(self, face_id: str | None) -> tuple[str, ...]:
         """The symbols of a taught face (what the engine plays), () for unidentified."""

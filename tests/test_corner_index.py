@@ -1,0 +1,114 @@
+"""The look-alike guard of whole cards (:mod:`vision.corner_index`): a face is vouched for by its
+corner index, at the card's own softness, whichever way its print contrasts with its ground."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.corner_index import MAX_DIFFERENCE, CornerIndex, indices_in_view
+from vision.deck_styles import FACE_H, FACE_W, corner_mask, deck_faces, render_face
+from vision.face_match import rectify
+
+#: Where the card lies in the test frame: about 80 px wide, turned a little (TL TR BR BL).
+QUAD = np.float32([[112, 60], [190, 70], [178, 178], [100, 168]])
+
+
+def _laid(face: np.ndarray, quad: np.ndarray = QUAD, blur: float = 0.0, seed: int = 0) -> np.ndarray:
+    """``face`` laid on a mottled grey table at ``quad`` (its rounded corners showing the
+    table), with sensor noise and, if ``blur``, a webcam's softness (Gaussian sigma, px)."""
+    rng = np.random.default_rng(seed)
+    table = cv2.GaussianBlur(rng.normal(120, 25, (240, 300, 3)).astype(np.float32), (0, 0), 3)
+    source = np.float32([[0, 0], [FACE_W - 1, 0], [FACE_W - 1, FACE_H - 1], [0, FACE_H - 1]])
+    to_frame = cv2.getPerspectiveTransform(source, quad)
+    card = cv2.warpPerspective(face.astype(np.float32), to_frame, (300, 240), flags=cv2.INTER_AREA)
+    cover = cv2.warpPerspective(corner_mask(), to_frame, (300, 240), flags=cv2.INTER_LINEAR)[..., None]
+    frame = card * cover + table * (1 - cover)
+    if blur:
+        frame = cv2.GaussianBlur(frame, (0, 0), blur)
+    frame += rng.normal(0, 3, frame.shape)
+    return np.clip(frame, 0, 255).astype(np.uint8)
+
+
+def _taught(style: str, *numbers: int) -> tuple[CornerIndex, dict[int, np.ndarray]]:
+    """A guard taught the faces of ``style`` with these corner numbers (each from its own
+    photo, cut out as teaching does), and every face of that style by number."""
+    faces = {face.number: render_face(face) for face in deck_faces(style)}
+    guard = CornerIndex()
+    for seed, number in enumerate(numbers):
+        guard.add(str(number), rectify(_laid(faces[number], seed=10 + seed), QUAD, (200, 280)))
+    return guard, faces
+
+
+@pytest.mark.parametrize("style", ["full_bleed", "dark", "bordered"])
+def test_a_look_alike_is_refused_and_the_taught_face_passes(style: str) -> None:
+    # Cherry art with 2, 3 and 4 in the corners: only the 3 is taught. Dark: light print on a
+    # dark face; the others: dark print on a light disc or paper.
+    guard, faces = _taught(style, 3)
+    assert guard.shows(_laid(faces[3], seed=1), QUAD, "3")
+    for other in (2, 4):
+        assert not guard.shows(_laid(faces[other], seed=1), QUAD, "3"), other
+
+
+@pytest.mark.parametrize("style", ["full_bleed", "dark", "bordered"])
+def test_a_soft_card_is_compared_at_its_own_softness(style: str) -> None:
+    # Blurred after it was laid (a webcam, a card far off) and taught sharp: the taught corner is
+    # blurred to the card's softness, so the taught face passes at a webcam's blur (1.2 px on an
+    # 80 px card, half again realcards' webcam-like copies), and its look-alikes still fail as
+    # far as their print still differs there (a 4 at that blur; a 2, one stroke from the 3, at
+    # half of it).
+    guard, faces = _taught(style, 3)
+    for blur in (0.6, 1.2):
+        assert guard.shows(_laid(faces[3], blur=blur, seed=2), QUAD, "3"), blur
+    assert not guard.shows(_laid(faces[4], blur=1.2, seed=2), QUAD, "3")
+    assert not guard.shows(_laid(faces[2], blur=0.6, seed=2), QUAD, "3")
+
+
+def test_the_card_may_lie_either_way_up() -> None:
+    guard, faces = _taught("bordered", 3)
+    turned = np.roll(QUAD, 2, axis=0)  # the same card lying upside down
+    image = _laid(faces[3], turned, seed=3)
+    assert guard.shows(image, QUAD, "3")
+
+
+def test_a_picture_without_an_index_in_its_corners_vouches_for_nothing() -> None:
+    # A full-bleed card's middle cut out as if it were the card (a wrong cut-out): its corners
+    # are art the look-alike shares, not an index.
+    faces = {face.number: render_face(face) for face in deck_faces("full_bleed")}
+    middle = np.ascontiguousarray(faces[3][90:262, 60:192])
+    guard = CornerIndex()
+    guard.add("3", cv2.resize(middle, (200, 280)))
+    assert guard.difference(_laid(cv2.resize(faces[2][90:262, 60:192], (FACE_W, FACE_H))), QUAD, "3") > (
+        MAX_DIFFERENCE
+    )
+
+
+def test_a_picture_cut_through_its_index_vouches_for_nothing() -> None:
+    # A bordered card cut out at its white centre (other-decks seed 1): its numerals cut in
+    # half by the picture's edge, where the look-alike's halves agree with them.
+    faces = {face.number: render_face(face) for face in deck_faces("bordered")}
+    guard = CornerIndex()
+    guard.add("3", cv2.resize(np.ascontiguousarray(faces[3][22:-22, 22:-22]), (200, 280)))
+    assert guard.difference(_laid(faces[2]), QUAD, "3") == float("inf")
+    whole = CornerIndex()  # the same card cut at its edges vouches
+    whole.add("3", cv2.resize(faces[3], (200, 280), interpolation=cv2.INTER_AREA))
+    assert whole.shows(_laid(faces[3]), QUAD, "3")
+
+
+def test_untaught_or_tiny_cards_are_never_vouched_for() -> None:
+    guard, faces = _taught("bordered", 3)
+    assert not guard.shows(_laid(faces[3]), QUAD, "5")
+    tiny = QUAD * 0.3  # 24 px wide: an index of a few pixels tells nothing apart
+    assert not guard.shows(_laid(faces[3], tiny), tiny, "3")
+    guard.remove("3")
+    assert not guard.shows(_laid(faces[3]), QUAD, "3")
+
+
+def test_a_corner_index_shows_unless_covered_or_out_of_the_frame() -> None:
+    # Which corner zones of a card found by its face can vouch for it (EnrolledDeck.vouches
+    # checks a card whose both zones show: a whole card).
+    assert indices_in_view(QUAD, (240, 300), []) == (True, True)
+    over_bottom_right = np.float32([[150, 150], [260, 150], [260, 230], [150, 230]])
+    assert indices_in_view(QUAD, (240, 300), [over_bottom_right]) == (True, False)
+    assert indices_in_view(QUAD - np.float32([0, 70]), (240, 300), []) == (False, True)
