@@ -12,10 +12,7 @@ phantoms. A deck on white paper is read exactly as before (and at the same cost)
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
-from weakref import WeakKeyDictionary
 
 import cv2
 import numpy as np
@@ -34,7 +31,7 @@ from vision.card_outlines import EDGE_MARGIN, CardOutline, find_card_candidates
 from vision.die_cut import die_cut_cards
 from vision.frame_cut import corners_in_view
 
-__all__ = ["CardOutline", "deck_outlines", "prints_off_paper"]
+__all__ = ["CardOutline", "deck_outlines", "prints_off_paper", "rim_paper"]
 
 #: The rim of a cut-out looked at: this band (shares of its width) in from each edge, past
 #: the rounded corners' table and the cut's own pixel of table.
@@ -48,13 +45,9 @@ WITHIN_SHARE = 0.95
 FRAME_AREA = (0.6, 0.97)
 
 
-@lru_cache(maxsize=512)
-def _rim_paper(path: str, _changed: int) -> float:
-    """The share of a stored cut-out's rim that is light, nearly colourless paper."""
-    from vision.image_files import read_image
-
-    cutout = read_image(Path(path))
-    if cutout is None or cutout.ndim != 3:
+def rim_paper(cutout: np.ndarray) -> float:
+    """The share of a taught cut-out's rim (BGR) that is light, nearly colourless paper."""
+    if cutout.ndim != 3:
         return 1.0
     lab = cv2.cvtColor(cutout, cv2.COLOR_BGR2LAB).astype(np.float32)
     h, w = lab.shape[:2]
@@ -68,21 +61,15 @@ def _rim_paper(path: str, _changed: int) -> float:
     return float(((rim[:, 0] >= PAPER_LIGHT) & (chroma <= PAPER_CHROMA)).mean())
 
 
-#: Per deck read: whether it is printed off paper (its pictures are fixed once loaded).
-_OFF_PAPER: WeakKeyDictionary[Any, bool] = WeakKeyDictionary()
-
-
 def prints_off_paper(deck: Any) -> bool:
-    """Whether the faces taught in ``deck`` (an :class:`vision.enrolled.EnrolledDeck`) are
-    printed without a light paper rim (full-bleed art, a dark face, a coloured border): the
-    median picture's rim is not light paper. A deck is printed one way; a white card taught in
-    shade or warm light has a rim darker than light paper (5 of the 119 pinochle pictures: any
-    one of them turned the search on for that deck, and 3 webcam-like reads were lost)."""
-    if deck not in _OFF_PAPER:
-        paths = [path for group in deck.pictures().values() for path in group]
-        shares = [_rim_paper(str(path), path.stat().st_mtime_ns) for path in paths]
-        _OFF_PAPER[deck] = bool(shares) and float(np.median(shares)) < PAPER_RIM
-    return _OFF_PAPER[deck]
+    """Whether the faces taught in ``deck`` (an :class:`vision.enrolled.EnrolledDeck`, which
+    keeps each picture's :func:`rim_paper` as it loads or is taught it) are printed without a
+    light paper rim (full-bleed art, a dark face, a coloured border): the median picture's rim
+    is not light paper. A deck is printed one way; a white card taught in shade or warm light
+    has a rim darker than light paper (5 of the 119 pinochle pictures: any one of them turned
+    the search on for that deck, and 3 webcam-like reads were lost)."""
+    shares = [share for group in deck.rim_papers.values() for share in group]
+    return bool(shares) and float(np.median(shares)) < PAPER_RIM
 
 
 def deck_outlines(

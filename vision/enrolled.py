@@ -31,6 +31,7 @@ from companion.errors import UserError
 from vision.card_outlines import order_quad
 from vision.corner_index import CornerIndex, indices_in_view
 from vision.die_cut_capture import find_one_card
+from vision.die_cut_reading import rim_paper
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
 from vision.face_search import FoundFace
@@ -116,12 +117,16 @@ class EnrolledDeck:
         #: The look-alike guard of a whole card named by the stages above (its corner index).
         self.corners = CornerIndex()
         self._vouched: dict[int, tuple[FoundFace, bool]] = {}
+        #: Face id -> the rim's paper share of each of its pictures (whether the deck is printed
+        #: on paper: :func:`vision.die_cut_reading.prints_off_paper`).
+        self.rim_papers: dict[str, list[float]] = {}
         for face_id, paths in self.pictures().items():
             for path in paths:
                 card = self._load(path)
                 self.matcher.add(face_id, card)
                 self.parts.add(face_id, card)
                 self.corners.add(face_id, card)
+                self.rim_papers.setdefault(face_id, []).append(rim_paper(card))
                 self.features.add(face_id, card, features_file(path))
 
     @staticmethod
@@ -169,6 +174,7 @@ class EnrolledDeck:
         self.matcher.add(face_id, cutout)
         self.parts.add(face_id, cutout)
         self.corners.add(face_id, cutout)
+        self.rim_papers.setdefault(face_id, []).append(rim_paper(cutout))
         self.features.add(face_id, cutout, features_file(path))
         self.features.describe()
         return path
@@ -193,6 +199,7 @@ class EnrolledDeck:
             self.matcher.remove(one)
             self.parts.remove(one)
             self.corners.remove(one)
+            self.rim_papers.pop(one, None)
             self.features.remove(one)
         return removed
 
