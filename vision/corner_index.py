@@ -77,6 +77,18 @@ MIN_PRINT = 88.0
 CUT_PRINT = 0.8
 #: The largest window difference of the card's better corner from a taught corner, at most.
 MAX_DIFFERENCE = 0.27
+#: A corner shows the named face's index only when every other taught face's corners differ
+#: from it at least this many times as much as the named face's. A taught look-alike (the same
+#: art, another number) measures how far a sibling's index differs at the card's softness; a
+#: never-taught sibling differs about as much from both of a taught pair (a 4 beside a 2 and
+#: a 3), which no limit right cards need can refuse (other-decks seeds 0-2, full-bleed cards
+#: 48-125 px wide: the 4 at 0.19-0.30 from both, right cards up to 0.19). Measured there:
+#: look-alikes at most 1.04 times nearer their named face than a rival, right cards from 1.36
+#: (one at 1.12: a 2 at 62 px whose index is as near the 3's, unidentified).
+DECISIVE = 1.25
+#: Other faces' taught corners compared in full per corner of the card: the most like it by
+#: the coarse correlation (a look-alike's index, on the same disc or border, comes first).
+RIVALS = 3
 #: Taught corners compared in full per corner of the card: the best by a coarse correlation
 #: (a face taught from many photos, e.g. four suits of a rank, has many).
 PRESELECT = 3
@@ -152,8 +164,9 @@ class _Zone:
     """One taught corner zone at one width: its softness, its coarse vector, and its blurred
     copies (the comparison's side of :func:`_difference`, made once per blur)."""
 
-    def __init__(self, zone: np.ndarray) -> None:
+    def __init__(self, zone: np.ndarray, face_id: str = "") -> None:
         self.zone = zone
+        self.face_id = face_id
         self.soft = softness(zone)
         self.coarse = _coarse(zone)
         self._blurred: dict[int, tuple[np.ndarray, np.ndarray, float, float]] = {}
@@ -179,6 +192,8 @@ class CornerIndex:
         self._pictures: dict[str, list[np.ndarray]] = {}
         #: (face id, width) -> its pictures' corner zones at that width, and their coarse vectors.
         self._taught: dict[tuple[str, int], tuple[list[_Zone], np.ndarray]] = {}
+        #: width -> every face's zones at that width, their coarse vectors and owners (rivals).
+        self._every_width: dict[int, tuple[list[_Zone], np.ndarray, np.ndarray]] = {}
 
     def add(self, face_id: str, card: np.ndarray) -> None:
         """Teach one picture of ``face_id`` (an upright card image, e.g. a cut-out)."""
@@ -195,6 +210,7 @@ class CornerIndex:
 
     def _forget_zones(self, face_id: str) -> None:
         self._taught = {key: value for key, value in self._taught.items() if key[0] != face_id}
+        self._every_width.clear()
 
     def difference(
         self, image: np.ndarray, quad: np.ndarray, face_id: str, shown: tuple[bool, bool] = (True, True)
@@ -206,36 +222,115 @@ class CornerIndex:
         return min(self._differences(image, quad, face_id, shown), default=float("inf"))
 
     def shows(
-        self, image: np.ndarray, quad: np.ndarray, face_id: str, shown: tuple[bool, bool] = (True, True)
+        self,
+        image: np.ndarray,
+        quad: np.ndarray,
+        face_id: str,
+        shown: tuple[bool, bool] = (True, True),
+        limit: float = MAX_DIFFERENCE,
     ) -> bool:
         """Whether the card inside ``quad`` shows ``face_id``'s corner index in one of the
-        corners ``shown`` (``MAX_DIFFERENCE``; the first that does ends the comparison)."""
-        return any(d <= MAX_DIFFERENCE for d in self._differences(image, quad, face_id, shown))
+        corners ``shown``: within ``limit`` of a taught corner of it, and every other taught
+        face's corners at least ``DECISIVE`` times as far (the first that does ends the
+        comparison)."""
+        prepared = self._prepare(quad, face_id)
+        if prepared is None:
+            return False
+        width, zones, coarse = prepared
+        for turned, show in zip((False, True), shown, strict=True):
+            if not show:
+                continue  # one corner at a time: a right card's first one mostly ends the check
+            patch = corner_patch(image, quad, width, turned)
+            soft = softness(patch)
+            near = _least(patch, soft, zones, coarse)
+            if near <= limit and self._rival(patch, soft, width, face_id, DECISIVE * near) >= DECISIVE * near:
+                return True
+        return False
+
+    def _rival(self, patch: np.ndarray, soft: float, width: int, face_id: str, near: float) -> float:
+        """The least difference of ``patch`` from another taught face's corners (``RIVALS`` of
+        them, the most like it by the coarse correlation); the first below ``near`` ends the
+        comparison."""
+        zones, coarse, owners = self._everyone(width)
+        if not zones:
+            return float("inf")
+        liking = coarse @ _coarse(patch[SHIFT:-SHIFT, SHIFT:-SHIFT])
+        liking[owners == face_id] = -np.inf
+        least = float("inf")
+        for k in np.argsort(-liking)[:RIVALS].tolist():
+            if zones[k].face_id == face_id:
+                break
+            least = min(least, _difference(patch, soft, zones[k]))
+            if least < near:
+                break
+        return least
+
+    def _everyone(self, width: int) -> tuple[list[_Zone], np.ndarray, np.ndarray]:
+        """Every taught face's corner zones at ``width``, their coarse vectors and owners."""
+        found = self._every_width.get(width)
+        if found is None:
+            zones: list[_Zone] = []
+            for face_id in self._pictures:
+                prepared = self._prepare(None, face_id, width)
+                if prepared is not None:
+                    zones += prepared[1]
+            coarse = np.stack([zone.coarse for zone in zones]) if zones else np.zeros((0, 0), np.float32)
+            found = self._every_width[width] = (zones, coarse, np.array([z.face_id for z in zones]))
+        return found
+
+    def _prepare(
+        self, quad: np.ndarray | None, face_id: str, width: int | None = None
+    ) -> tuple[int, list[_Zone], np.ndarray] | None:
+        """The width a card inside ``quad`` is compared at (or ``width``), and ``face_id``'s
+        taught zones and their coarse vectors there; None: none taught with print, or the card
+        too small to tell."""
+        pictures = self._pictures.get(face_id)
+        if width is None:
+            assert quad is not None
+            corners = np.asarray(quad, np.float32).reshape(4, 2)
+            across = (np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+            width = int(min(MAX_WIDTH, across) // WIDTH_STEP * WIDTH_STEP)
+        if not pictures or width < MIN_WIDTH:
+            return None
+        taught = self._taught.get((face_id, width))
+        if taught is None:
+            zones = [_Zone(zone, face_id) for picture in pictures for zone in _taught_corners(picture, width)]
+            taught = self._taught[(face_id, width)] = (zones, np.stack([zone.coarse for zone in zones]))
+        return width, taught[0], taught[1]
 
     def _differences(
         self, image: np.ndarray, quad: np.ndarray, face_id: str, shown: tuple[bool, bool]
     ) -> Iterator[float]:
         """The differences of the card's corners ``shown`` from the taught corners most like
         them (``PRESELECT`` each), one at a time."""
-        pictures = self._pictures.get(face_id)
-        quad = np.asarray(quad, np.float32).reshape(4, 2)
-        across = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
-        width = int(min(MAX_WIDTH, across) // WIDTH_STEP * WIDTH_STEP)
-        if not pictures or width < MIN_WIDTH:
+        prepared = self._prepare(quad, face_id)
+        if prepared is None:
             return
-        taught = self._taught.get((face_id, width))
-        if taught is None:
-            zones = [_Zone(zone) for picture in pictures for zone in _taught_corners(picture, width)]
-            taught = self._taught[(face_id, width)] = (zones, np.stack([zone.coarse for zone in zones]))
-        zones, coarse = taught
+        width, zones, coarse = prepared
         for turned, show in zip((False, True), shown, strict=True):
-            if not show:
-                continue  # one corner at a time: a right card's first one mostly ends the check
-            patch = corner_patch(image, quad, width, turned)
-            order = np.argsort(-(coarse @ _coarse(patch[SHIFT:-SHIFT, SHIFT:-SHIFT])))[:PRESELECT]
-            soft = softness(patch)
-            for k in order.tolist():
-                yield _difference(patch, soft, zones[k])
+            if show:
+                patch = corner_patch(image, quad, width, turned)
+                soft = softness(patch)
+                for k in _preselected(patch, coarse):
+                    yield _difference(patch, soft, zones[k])
+
+
+def _preselected(patch: np.ndarray, coarse: np.ndarray) -> list[int]:
+    """The ``PRESELECT`` taught zones (their ``coarse`` vectors) most like ``patch``'s zone."""
+    return np.argsort(-(coarse @ _coarse(patch[SHIFT:-SHIFT, SHIFT:-SHIFT])))[:PRESELECT].tolist()
+
+
+def _least(
+    patch: np.ndarray, soft: float, zones: list[_Zone], coarse: np.ndarray, enough: float = -1.0
+) -> float:
+    """The least difference of ``patch`` from the preselected ``zones``; the first at most
+    ``enough`` ends the comparison."""
+    least = float("inf")
+    for k in _preselected(patch, coarse):
+        least = min(least, _difference(patch, soft, zones[k]))
+        if least <= enough:
+            break
+    return least
 
 
 def indices_in_view(quad: np.ndarray, shape: tuple[int, ...], lying: list[np.ndarray]) -> tuple[bool, bool]:
