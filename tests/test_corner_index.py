@@ -183,3 +183,21 @@ def test_a_part_named_by_its_features_must_show_the_named_index(
         found = FeatureMatch("cherry", 40, 5, 0.9, 0.1, "cherry", placed)
         monkeypatch.setattr(deck.features, "match", lambda view, whole, without=None, found=found: found)
         assert deck.identify(image, QUAD, whole=False).card_id == named, number
+
+
+def test_on_a_paper_deck_the_limit_holds_alone(tmp_path: Path) -> None:
+    # One paper card taught under two ids (as realcards' speed scene teaches two nines): its
+    # index is as near both. On paper the limit alone decides (a rank's index at 40-60 px is
+    # about as near another rank's); the rivals are weighed on decks printed off paper.
+    from vision.die_cut_reading import prints_off_paper
+    from vision.enrolled import EnrolledDeck
+    from vision.taught_scene import synthetic_face
+
+    face = cv2.resize(synthetic_face(11), (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+    deck = EnrolledDeck("bandit", tmp_path)
+    for seed, face_id in enumerate(("nine", "another nine")):
+        deck.keep(face_id, rectify(_laid(face, seed=10 + seed), QUAD, (200, 280)))
+    assert not prints_off_paper(deck)
+    image = _laid(face, seed=1)
+    assert not deck.corners.shows(image, QUAD, "nine")  # the rivals weighed: no index tells them apart
+    assert deck.shows_index(image, QUAD, "nine", [])

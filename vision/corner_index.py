@@ -235,11 +235,12 @@ class CornerIndex:
         face_id: str,
         shown: tuple[bool, bool] = (True, True),
         limit: float = MAX_DIFFERENCE,
+        rivals: bool = True,
     ) -> bool:
         """Whether the card inside ``quad`` shows ``face_id``'s corner index in one of the
-        corners ``shown``: within ``limit`` of a taught corner of it, and every other taught
-        face's corners at least ``DECISIVE`` times as far (the first that does ends the
-        comparison)."""
+        corners ``shown``: within ``limit`` of a taught corner of it, and (``rivals``) every
+        other taught face's corners at least ``DECISIVE`` times as far (the first that does
+        ends the comparison)."""
         prepared = self._prepare(quad, face_id)
         if prepared is None:
             return False
@@ -250,7 +251,9 @@ class CornerIndex:
             patch = corner_patch(image, quad, width, turned)
             soft = softness(patch)
             near = _least(patch, soft, zones, coarse)
-            if near <= limit and self._rival(patch, soft, width, face_id, DECISIVE * near) >= DECISIVE * near:
+            if near > limit:
+                continue
+            if not rivals or self._rival(patch, soft, width, face_id, DECISIVE * near) >= DECISIVE * near:
                 return True
         return False
 

@@ -31,7 +31,7 @@ from companion.errors import UserError
 from vision.card_outlines import order_quad
 from vision.corner_index import MAX_DIFFERENCE, CornerIndex, indices_in_view
 from vision.die_cut_capture import find_one_card
-from vision.die_cut_reading import rim_paper
+from vision.die_cut_reading import prints_off_paper, rim_paper
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
 from vision.face_search import FoundFace
@@ -249,7 +249,7 @@ class EnrolledDeck:
             card = rectify(image, ordered)
             quick = self.matcher.match(card)
             if quick.card_id is not None:
-                if self.corners.shows(image, ordered, quick.card_id):
+                if self._shows(image, ordered, quick.card_id):
                     return quick
                 # Its corner index is not the named face's: a look-alike, or the outline off
                 # the card (the features place the card by its own corners).
@@ -273,7 +273,7 @@ class EnrolledDeck:
             if not whole:
                 return quick
             lined = self.matcher.lined_up(card, quick)
-            if lined.card_id is not None and not self.corners.shows(image, ordered, lined.card_id):
+            if lined.card_id is not None and not self._shows(image, ordered, lined.card_id):
                 return quick
             return lined
         corners = None
@@ -289,7 +289,7 @@ class EnrolledDeck:
                     found.card_in_view.reshape(-1, 1, 2).astype(np.float32), np.linalg.inv(to_view)
                 ).reshape(4, 2)
             )
-        if whole and not self.corners.shows(image, ordered if corners is None else corners, found.card_id):
+        if whole and not self._shows(image, ordered if corners is None else corners, found.card_id):
             return quick
         if not whole and corners is not None and not self.shows_index(image, corners, found.card_id, []):
             # A part named by its features: a corner index in view must be the named face's
@@ -325,7 +325,27 @@ class EnrolledDeck:
         if not any(shown):
             return True
         limit = MAX_DIFFERENCE if all(shown) else PART_DIFFERENCE
-        return self.corners.shows(image, corners, face_id, shown, limit)
+        return self._shows(image, corners, face_id, shown, limit)
+
+    def _shows(
+        self,
+        image: np.ndarray,
+        corners: np.ndarray,
+        face_id: str,
+        shown: tuple[bool, bool] = (True, True),
+        limit: float = MAX_DIFFERENCE,
+    ) -> bool:
+        """:meth:`vision.corner_index.CornerIndex.shows`, told apart from the other taught
+        faces' indices on a deck printed off paper (:func:`prints_off_paper`): there the index
+        lies on a disc or a field of art whose edge, not the print, sets the zone's contrast,
+        and a never-taught sibling's print differs by no more than right cards may (other-decks
+        full-bleed 4s at 0.19-0.27). On paper the limit holds alone (pinochle: right cards at
+        most 0.256, look-alikes from 0.282), and two ranks' indices at 40-60 px a card differ
+        from a card about alike: weighing the rivals there lost right reads (realcards
+        held-out 84 -> 83, 0.6x copies 250 -> 247, 2.5x 256 -> 255; a rival rank 1.0-1.2 times
+        as far)."""
+        rivals = prints_off_paper(self)
+        return self.corners.shows(image, corners, face_id, shown, limit, rivals)
 
     def identify_cut(
         self, image: np.ndarray, quad: np.ndarray, size: tuple[float, float] | None = None
