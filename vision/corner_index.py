@@ -23,7 +23,7 @@ pictures (:meth:`CornerIndex.shows`):
 - each corner of the card (top left; bottom right, turned) against the taught corners most
   like it (both ways up, ``PRESELECT``); the card passes when one agrees within
   ``MAX_DIFFERENCE`` (glare or a covering card may spoil the other corner) and tells the named
-  face apart: every other taught face's corners (the ``RIVALS`` most like it) differ from it
+  face apart: every other taught face's corners (each face's ``PRESELECT`` most like it) differ from it
   at least ``DECISIVE`` times as much. A limit alone does not hold on a small soft card: its
   index is a few soft pixels, a never-taught 4 there differs from a taught 2 no more than
   right cards may (0.19-0.27), but it differs as much from the taught 3, which a right 2 does
@@ -93,9 +93,6 @@ MAX_DIFFERENCE = 0.27
 #: look-alikes at most 1.04 times nearer their named face than a rival, right cards from 1.36
 #: (one at 1.12: a 2 at 62 px whose index is as near the 3's, unidentified).
 DECISIVE = 1.25
-#: Other faces' taught corners compared in full per corner of the card: the most like it by
-#: the coarse correlation (a look-alike's index, on the same disc or border, comes first).
-RIVALS = 3
 #: Taught corners compared in full per corner of the card: the best by a coarse correlation
 #: (a face taught from many photos, e.g. four suits of a rank, has many).
 PRESELECT = 3
@@ -171,9 +168,8 @@ class _Zone:
     """One taught corner zone at one width: its softness, its coarse vector, and its blurred
     copies (the comparison's side of :func:`_difference`, made once per blur)."""
 
-    def __init__(self, zone: np.ndarray, face_id: str = "") -> None:
+    def __init__(self, zone: np.ndarray) -> None:
         self.zone = zone
-        self.face_id = face_id
         self.soft = softness(zone)
         self.coarse = _coarse(zone)
         self._blurred: dict[int, tuple[np.ndarray, np.ndarray, float, float]] = {}
@@ -199,8 +195,6 @@ class CornerIndex:
         self._pictures: dict[str, list[np.ndarray]] = {}
         #: (face id, width) -> its pictures' corner zones at that width, and their coarse vectors.
         self._taught: dict[tuple[str, int], tuple[list[_Zone], np.ndarray]] = {}
-        #: width -> every face's zones at that width, their coarse vectors and owners (rivals).
-        self._every_width: dict[int, tuple[list[_Zone], np.ndarray, np.ndarray]] = {}
 
     def add(self, face_id: str, card: np.ndarray) -> None:
         """Teach one picture of ``face_id`` (an upright card image, e.g. a cut-out)."""
@@ -217,7 +211,6 @@ class CornerIndex:
 
     def _forget_zones(self, face_id: str) -> None:
         self._taught = {key: value for key, value in self._taught.items() if key[0] != face_id}
-        self._every_width.clear()
 
     def difference(
         self, image: np.ndarray, quad: np.ndarray, face_id: str, shown: tuple[bool, bool] = (True, True)
@@ -258,35 +251,19 @@ class CornerIndex:
         return False
 
     def _rival(self, patch: np.ndarray, soft: float, width: int, face_id: str, near: float) -> float:
-        """The least difference of ``patch`` from another taught face's corners (``RIVALS`` of
-        them, the most like it by the coarse correlation); the first below ``near`` ends the
-        comparison."""
-        zones, coarse, owners = self._everyone(width)
-        if not zones:
-            return float("inf")
-        liking = coarse @ _coarse(patch[SHIFT:-SHIFT, SHIFT:-SHIFT])
-        liking[owners == face_id] = -np.inf
+        """The least difference of ``patch`` from another taught face's corners (each face's
+        ``PRESELECT`` most like it); the first below ``near`` ends the comparison. Every other
+        face is compared: on a deck whose indices all sit on one disc the coarse correlation
+        does not single out the look-alike's (other-decks seed 4: a 4 read as its taught 3,
+        the 2's corner not among the three most like it of all faces')."""
         least = float("inf")
-        for k in np.argsort(-liking)[:RIVALS].tolist():
-            if zones[k].face_id == face_id:
-                break
-            least = min(least, _difference(patch, soft, zones[k]))
-            if least < near:
-                break
+        for other in self._pictures:
+            prepared = None if other == face_id else self._prepare(None, other, width)
+            if prepared is not None:
+                least = min(least, _least(patch, soft, prepared[1], prepared[2], near - 1e-9))
+                if least < near:
+                    break
         return least
-
-    def _everyone(self, width: int) -> tuple[list[_Zone], np.ndarray, np.ndarray]:
-        """Every taught face's corner zones at ``width``, their coarse vectors and owners."""
-        found = self._every_width.get(width)
-        if found is None:
-            zones: list[_Zone] = []
-            for face_id in self._pictures:
-                prepared = self._prepare(None, face_id, width)
-                if prepared is not None:
-                    zones += prepared[1]
-            coarse = np.stack([zone.coarse for zone in zones]) if zones else np.zeros((0, 0), np.float32)
-            found = self._every_width[width] = (zones, coarse, np.array([z.face_id for z in zones]))
-        return found
 
     def _prepare(
         self, quad: np.ndarray | None, face_id: str, width: int | None = None
@@ -304,7 +281,7 @@ class CornerIndex:
             return None
         taught = self._taught.get((face_id, width))
         if taught is None:
-            zones = [_Zone(zone, face_id) for picture in pictures for zone in _taught_corners(picture, width)]
+            zones = [_Zone(zone) for picture in pictures for zone in _taught_corners(picture, width)]
             taught = self._taught[(face_id, width)] = (zones, np.stack([zone.coarse for zone in zones]))
         return width, taught[0], taught[1]
 
