@@ -93,8 +93,10 @@ SCENES = 17
 #: are taught, as the figure stands. Full-bleed and dark faces are found by their die-cut edge
 #: (:mod:`vision.die_cut`; without it: 10 and 0 read, 2 and 0 taught). Bordered: 22 (half as
 #: many when the reader does not look again out to a printed border,
-#: :func:`vision.printed_border.named_by_border`).
-FLOOR = {"full_bleed": 31, "dark": 12, "bordered": 22}
+#: :func:`vision.printed_border.named_by_border`). Dark: 11, one fewer since a card off paper is
+#: named only when its index tells it apart from every other taught face's
+#: (:mod:`vision.corner_index`'s rivals): one dark card's index is as near another face's.
+FLOOR = {"full_bleed": 31, "dark": 11, "bordered": 22}
 TAUGHT_FLOOR = {"full_bleed": 5, "dark": 4, "bordered": 5}
 
 
