@@ -3,6 +3,8 @@ corner index, at the card's own softness, whichever way its print contrasts with
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -112,3 +114,90 @@ def test_a_corner_index_shows_unless_covered_or_out_of_the_frame() -> None:
     over_bottom_right = np.float32([[150, 150], [260, 150], [260, 230], [150, 230]])
     assert indices_in_view(QUAD, (240, 300), [over_bottom_right]) == (True, False)
     assert indices_in_view(QUAD - np.float32([0, 70]), (240, 300), []) == (False, True)
+
+
+#: A small soft view of the card (62 px wide, a webcam's blur): its index a few soft pixels.
+SMALL = (QUAD - QUAD.mean(axis=0)) * 0.8 + QUAD.mean(axis=0)
+
+
+def test_a_taught_look_alike_is_told_apart_by_which_index_agrees_better() -> None:
+    # The 2 and the 3 of one art both taught: a 3 seen small and soft is within the limit of a
+    # taught 2's corner, yet nearer the 3's; it is never shown as the 2, and shown as the 3.
+    guard, faces = _taught("full_bleed", 2, 3)
+    image = _laid(faces[3], SMALL, blur=1.4, seed=5)
+    assert guard.difference(image, SMALL, "2") <= MAX_DIFFERENCE  # the limit alone lets it pass
+    assert not guard.shows(image, SMALL, "2")
+    assert guard.shows(image, SMALL, "3")
+
+
+@pytest.mark.parametrize("blur", [1.0, 1.4])
+def test_a_never_taught_sibling_of_a_taught_pair_is_refused_within_the_limit(blur: float) -> None:
+    # The 4 of that art never taught, seen small and soft: within the limit of the 2's corner,
+    # and about as far from the 3's: no index tells it apart from its taught siblings, so it is
+    # shown as neither; the 2 itself still is.
+    guard, faces = _taught("full_bleed", 2, 3)
+    image = _laid(faces[4], SMALL, blur=blur, seed=5)
+    assert guard.difference(image, SMALL, "2") <= MAX_DIFFERENCE
+    assert not guard.shows(image, SMALL, "2")
+    assert not guard.shows(image, SMALL, "3")
+    assert guard.shows(_laid(faces[2], SMALL, blur=blur, seed=5), SMALL, "2")
+
+
+def test_a_card_with_one_index_in_view_is_judged_by_it(tmp_path: Path) -> None:
+    # A card partly covered (its bottom-right corner under another card) shows one index: the
+    # never-taught 4 is not named as its taught 2 by it (EnrolledDeck.shows_index, which the
+    # face search's cards and the parts the features name go through); the 2 is; a card with
+    # no index in view is left to the stages' own checks.
+    from vision.enrolled import EnrolledDeck
+
+    faces = {face.number: render_face(face) for face in deck_faces("full_bleed")}
+    deck = EnrolledDeck("bandit", tmp_path)
+    for seed, (face_id, number) in enumerate((("cherry", 2), ("plum", 3))):
+        deck.keep(face_id, rectify(_laid(faces[number], seed=10 + seed), QUAD, (200, 280)))
+    over = np.float32([[150, 150], [260, 150], [260, 230], [150, 230]])
+    assert indices_in_view(QUAD, (240, 300), [over]) == (True, False)
+    assert not deck.shows_index(_laid(faces[4], seed=1), QUAD, "cherry", [over])
+    assert deck.shows_index(_laid(faces[2], seed=1), QUAD, "cherry", [over])
+    everywhere = np.float32([[0, 0], [299, 0], [299, 239], [0, 239]])
+    assert deck.shows_index(_laid(faces[4], seed=1), QUAD, "cherry", [everywhere])
+
+
+def test_a_part_named_by_its_features_must_show_the_named_index(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A card cut by the frame's edge or covered is named from its part by the features, which
+    # place the whole card (other-decks seed 0: a never-taught 4 named as its taught 2 so). The
+    # features here name the part "cherry" and place the card where it lies: its index in view
+    # decides.
+    from vision.enrolled import EnrolledDeck, part_view
+    from vision.face_features import FeatureMatch
+
+    faces = {face.number: render_face(face) for face in deck_faces("full_bleed")}
+    deck = EnrolledDeck("bandit", tmp_path)
+    for seed, (face_id, number) in enumerate((("cherry", 2), ("plum", 3))):
+        deck.keep(face_id, rectify(_laid(faces[number], seed=10 + seed), QUAD, (200, 280)))
+    for number, named in ((4, None), (2, "cherry")):
+        image = _laid(faces[number], seed=1)
+        h, w = part_view(image, QUAD).shape[:2]
+        placed = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
+        found = FeatureMatch("cherry", 40, 5, 0.9, 0.1, "cherry", placed)
+        monkeypatch.setattr(deck.features, "match", lambda view, whole, without=None, found=found: found)
+        assert deck.identify(image, QUAD, whole=False).card_id == named, number
+
+
+def test_on_a_paper_deck_the_limit_holds_alone(tmp_path: Path) -> None:
+    # One paper card taught under two ids (as realcards' speed scene teaches two nines): its
+    # index is as near both. On paper the limit alone decides (a rank's index at 40-60 px is
+    # about as near another rank's); the rivals are weighed on decks printed off paper.
+    from vision.die_cut_reading import prints_off_paper
+    from vision.enrolled import EnrolledDeck
+    from vision.taught_scene import synthetic_face
+
+    face = cv2.resize(synthetic_face(11), (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+    deck = EnrolledDeck("bandit", tmp_path)
+    for seed, face_id in enumerate(("nine", "another nine")):
+        deck.keep(face_id, rectify(_laid(face, seed=10 + seed), QUAD, (200, 280)))
+    assert not prints_off_paper(deck)
+    image = _laid(face, seed=1)
+    assert not deck.corners.shows(image, QUAD, "nine")  # the rivals weighed: no index tells them apart
+    assert deck.shows_index(image, QUAD, "nine", [])

@@ -1,4 +1,4 @@
-"""Whether a whole card named by its face as a whole shows the named face's corner index.
+"""Whether a card named by its face as a whole shows the named face's corner index.
 
 The thumbnails (:mod:`vision.face_match`) and the features (:mod:`vision.face_features`) judge a
 face as a whole. A look-alike (the same art, another number: a taught 3 beside a never-taught
@@ -22,7 +22,12 @@ pictures (:meth:`CornerIndex.shows`):
   left of the outline's error;
 - each corner of the card (top left; bottom right, turned) against the taught corners most
   like it (both ways up, ``PRESELECT``); the card passes when one agrees within
-  ``MAX_DIFFERENCE`` (glare or a covering card may spoil the other corner);
+  ``MAX_DIFFERENCE`` (glare or a covering card may spoil the other corner) and tells the named
+  face apart: every other taught face's corners (each face's ``PRESELECT`` most like it) differ from it
+  at least ``DECISIVE`` times as much. A limit alone does not hold on a small soft card: its
+  index is a few soft pixels, a never-taught 4 there differs from a taught 2 no more than
+  right cards may (0.19-0.27), but it differs as much from the taught 3, which a right 2 does
+  not;
 - a taught picture vouches only when its corners are an index (:func:`_vouches`): print in
   both, not cut through by the picture's edge (a teaching photo cut
   off its card vouches for nothing; its face is then never named whole).
@@ -31,7 +36,9 @@ Measured on every whole card the thumbnails or the features named before this ch
 (``companion bench realcards`` dev photos, their webcam-like and 0.6x copies, 296 right;
 ``companion bench other-decks`` seeds 0-2, 108 right, 27 look-alikes): right cards differ at
 most 0.256, look-alikes at least 0.282 (a 3 read as a 2 at 51 px wide; most 0.32-0.5).
-Cost: about 0.15-0.2 ms a named card (the first corner mostly decides), once: a card lying
+With the rivals: the other-decks look-alikes that passed the limit (seeds 0-2, 7 cards) were
+at most 1.04 times nearer their named face than a rival; right cards from 1.36.
+Cost: about 0.15-0.2 ms a named card, and as much again for its rivals, once: a card lying
 still is not identified again.
 """
 
@@ -77,6 +84,15 @@ MIN_PRINT = 88.0
 CUT_PRINT = 0.8
 #: The largest window difference of the card's better corner from a taught corner, at most.
 MAX_DIFFERENCE = 0.27
+#: A corner shows the named face's index only when every other taught face's corners differ
+#: from it at least this many times as much as the named face's. A taught look-alike (the same
+#: art, another number) measures how far a sibling's index differs at the card's softness; a
+#: never-taught sibling differs about as much from both of a taught pair (a 4 beside a 2 and
+#: a 3), which no limit right cards need can refuse (other-decks seeds 0-2, full-bleed cards
+#: 48-125 px wide: the 4 at 0.19-0.30 from both, right cards up to 0.19). Measured there:
+#: look-alikes at most 1.04 times nearer their named face than a rival, right cards from 1.36
+#: (one at 1.12: a 2 at 62 px whose index is as near the 3's, unidentified).
+DECISIVE = 1.25
 #: Taught corners compared in full per corner of the card: the best by a coarse correlation
 #: (a face taught from many photos, e.g. four suits of a rank, has many).
 PRESELECT = 3
@@ -206,36 +222,102 @@ class CornerIndex:
         return min(self._differences(image, quad, face_id, shown), default=float("inf"))
 
     def shows(
-        self, image: np.ndarray, quad: np.ndarray, face_id: str, shown: tuple[bool, bool] = (True, True)
+        self,
+        image: np.ndarray,
+        quad: np.ndarray,
+        face_id: str,
+        shown: tuple[bool, bool] = (True, True),
+        limit: float = MAX_DIFFERENCE,
+        rivals: bool = True,
     ) -> bool:
         """Whether the card inside ``quad`` shows ``face_id``'s corner index in one of the
-        corners ``shown`` (``MAX_DIFFERENCE``; the first that does ends the comparison)."""
-        return any(d <= MAX_DIFFERENCE for d in self._differences(image, quad, face_id, shown))
+        corners ``shown``: within ``limit`` of a taught corner of it, and (``rivals``) every
+        other taught face's corners at least ``DECISIVE`` times as far (the first that does
+        ends the comparison)."""
+        prepared = self._prepare(quad, face_id)
+        if prepared is None:
+            return False
+        width, zones, coarse = prepared
+        for turned, show in zip((False, True), shown, strict=True):
+            if not show:
+                continue  # one corner at a time: a right card's first one mostly ends the check
+            patch = corner_patch(image, quad, width, turned)
+            soft = softness(patch)
+            near = _least(patch, soft, zones, coarse)
+            if near > limit:
+                continue
+            if not rivals or self._rival(patch, soft, width, face_id, DECISIVE * near) >= DECISIVE * near:
+                return True
+        return False
+
+    def _rival(self, patch: np.ndarray, soft: float, width: int, face_id: str, near: float) -> float:
+        """The least difference of ``patch`` from another taught face's corners (each face's
+        ``PRESELECT`` most like it); the first below ``near`` ends the comparison. Every other
+        face is compared: on a deck whose indices all sit on one disc the coarse correlation
+        does not single out the look-alike's (other-decks seed 4: a 4 read as its taught 3,
+        the 2's corner not among the three most like it of all faces')."""
+        least = float("inf")
+        for other in self._pictures:
+            prepared = None if other == face_id else self._prepare(None, other, width)
+            if prepared is not None:
+                least = min(least, _least(patch, soft, prepared[1], prepared[2], near - 1e-9))
+                if least < near:
+                    break
+        return least
+
+    def _prepare(
+        self, quad: np.ndarray | None, face_id: str, width: int | None = None
+    ) -> tuple[int, list[_Zone], np.ndarray] | None:
+        """The width a card inside ``quad`` is compared at (or ``width``), and ``face_id``'s
+        taught zones and their coarse vectors there; None: none taught with print, or the card
+        too small to tell."""
+        pictures = self._pictures.get(face_id)
+        if width is None:
+            assert quad is not None
+            corners = np.asarray(quad, np.float32).reshape(4, 2)
+            across = (np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+            width = int(min(MAX_WIDTH, across) // WIDTH_STEP * WIDTH_STEP)
+        if not pictures or width < MIN_WIDTH:
+            return None
+        taught = self._taught.get((face_id, width))
+        if taught is None:
+            zones = [_Zone(zone) for picture in pictures for zone in _taught_corners(picture, width)]
+            taught = self._taught[(face_id, width)] = (zones, np.stack([zone.coarse for zone in zones]))
+        return width, taught[0], taught[1]
 
     def _differences(
         self, image: np.ndarray, quad: np.ndarray, face_id: str, shown: tuple[bool, bool]
     ) -> Iterator[float]:
         """The differences of the card's corners ``shown`` from the taught corners most like
         them (``PRESELECT`` each), one at a time."""
-        pictures = self._pictures.get(face_id)
-        quad = np.asarray(quad, np.float32).reshape(4, 2)
-        across = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
-        width = int(min(MAX_WIDTH, across) // WIDTH_STEP * WIDTH_STEP)
-        if not pictures or width < MIN_WIDTH:
+        prepared = self._prepare(quad, face_id)
+        if prepared is None:
             return
-        taught = self._taught.get((face_id, width))
-        if taught is None:
-            zones = [_Zone(zone) for picture in pictures for zone in _taught_corners(picture, width)]
-            taught = self._taught[(face_id, width)] = (zones, np.stack([zone.coarse for zone in zones]))
-        zones, coarse = taught
+        width, zones, coarse = prepared
         for turned, show in zip((False, True), shown, strict=True):
-            if not show:
-                continue  # one corner at a time: a right card's first one mostly ends the check
-            patch = corner_patch(image, quad, width, turned)
-            order = np.argsort(-(coarse @ _coarse(patch[SHIFT:-SHIFT, SHIFT:-SHIFT])))[:PRESELECT]
-            soft = softness(patch)
-            for k in order.tolist():
-                yield _difference(patch, soft, zones[k])
+            if show:
+                patch = corner_patch(image, quad, width, turned)
+                soft = softness(patch)
+                for k in _preselected(patch, coarse):
+                    yield _difference(patch, soft, zones[k])
+
+
+def _preselected(patch: np.ndarray, coarse: np.ndarray) -> list[int]:
+    """The ``PRESELECT`` taught zones (their ``coarse`` vectors) most like ``patch``'s zone."""
+    return np.argsort(-(coarse @ _coarse(patch[SHIFT:-SHIFT, SHIFT:-SHIFT])))[:PRESELECT].tolist()
+
+
+def _least(
+    patch: np.ndarray, soft: float, zones: list[_Zone], coarse: np.ndarray, enough: float = -1.0
+) -> float:
+    """The least difference of ``patch`` from the preselected ``zones``; the first at most
+    ``enough`` ends the comparison."""
+    least = float("inf")
+    for k in _preselected(patch, coarse):
+        least = min(least, _difference(patch, soft, zones[k]))
+        if least <= enough:
+            break
+    return least
 
 
 def indices_in_view(quad: np.ndarray, shape: tuple[int, ...], lying: list[np.ndarray]) -> tuple[bool, bool]:

@@ -29,9 +29,9 @@ import numpy as np
 
 from companion.errors import UserError
 from vision.card_outlines import order_quad
-from vision.corner_index import CornerIndex, indices_in_view
+from vision.corner_index import MAX_DIFFERENCE, CornerIndex, indices_in_view
 from vision.die_cut_capture import find_one_card
-from vision.die_cut_reading import rim_paper
+from vision.die_cut_reading import prints_off_paper, rim_paper
 from vision.face_features import FEATURE_H, FEATURE_W, FeatureMatcher
 from vision.face_match import FaceMatcher, Match, rectify
 from vision.face_search import FoundFace
@@ -47,6 +47,14 @@ CUT = "cut"
 #: A card cut by the frame's edge with this share of it in view is compared whole (the rest is
 #: a corner's tip of paper margin; IMG_2588's ace: its corner 1.5 px from the border).
 WHOLE_IN_VIEW = 0.97
+
+#: A card with one corner index in view (the other under a card or past the frame's edge) is
+#: named only when that index is within this of the named face's, and nearer to it than to any
+#: other taught face's: a partly covered card's index is often softer or in shade (realcards'
+#: webcam-like copies: a king under two cards and a queen cut by the frame differ 0.29 and 0.33
+#: from theirs), while a look-alike's differed 0.5 (other-decks seed 1: a 4 under a card named
+#: as its taught 2).
+PART_DIFFERENCE = 0.4
 
 #: Verdicts of :meth:`EnrolledDeck.vouches` remembered (cards found by their faces, lying still).
 VOUCHED_KEPT = 64
@@ -241,7 +249,7 @@ class EnrolledDeck:
             card = rectify(image, ordered)
             quick = self.matcher.match(card)
             if quick.card_id is not None:
-                if self.corners.shows(image, ordered, quick.card_id):
+                if self._shows(image, ordered, quick.card_id):
                     return quick
                 # Its corner index is not the named face's: a look-alike, or the outline off
                 # the card (the features place the card by its own corners).
@@ -265,7 +273,7 @@ class EnrolledDeck:
             if not whole:
                 return quick
             lined = self.matcher.lined_up(card, quick)
-            if lined.card_id is not None and not self.corners.shows(image, ordered, lined.card_id):
+            if lined.card_id is not None and not self._shows(image, ordered, lined.card_id):
                 return quick
             return lined
         corners = None
@@ -281,30 +289,63 @@ class EnrolledDeck:
                     found.card_in_view.reshape(-1, 1, 2).astype(np.float32), np.linalg.inv(to_view)
                 ).reshape(4, 2)
             )
-        if whole and not self.corners.shows(image, ordered if corners is None else corners, found.card_id):
+        if whole and not self._shows(image, ordered if corners is None else corners, found.card_id):
+            return quick
+        if not whole and corners is not None and not self.shows_index(image, corners, found.card_id, []):
+            # A part named by its features: a corner index in view must be the named face's
+            # (other-decks seed 0: a full-bleed 4 cut by the frame's edge named as its taught 2).
             return quick
         return Match(found.card_id, found.score, 0.0, found.block, found.best_id, "features", corners)
 
-
     def vouches(self, image: np.ndarray, face: FoundFace, lying: list[np.ndarray]) -> bool:
         """Whether a card the face search found (:mod:`vision.face_search`) shows its face's
-        corner index (:class:`vision.corner_index.CornerIndex`), when both its corner zones
-        show (off the cards ``lying`` about it, in the image; ``face`` itself may be among
-        them): a whole card. True for a card partly covered or cut by the frame's edge: the
-        face search's own index check decides (realcards' webcam-like copies: a king under two
-        cards and a queen cut by the frame, each one index in view, differ 0.29 and 0.33 from
-        theirs at that softness). A card found before and still lying there (the same
-        ``face``) is not checked again."""
+        corner index in the corner zones in view, off the cards ``lying`` about it (``face``
+        itself may be among them): :meth:`shows_index`. A card found before and still lying
+        there (the same ``face``) is not checked again."""
         known = self._vouched.get(id(face))
         if known is not None and known[0] is face:
             return known[1]
         others = [quad for quad in lying if quad is not face.corners]
-        shown = indices_in_view(face.corners, image.shape, others)
-        verdict = not all(shown) or self.corners.shows(image, face.corners, face.card_id, shown)
+        verdict = self.shows_index(image, face.corners, face.card_id, others)
         if len(self._vouched) >= VOUCHED_KEPT:
             self._vouched.clear()
         self._vouched[id(face)] = (face, verdict)  # kept with its face: the id is not reused meanwhile
         return verdict
+
+    def shows_index(
+        self, image: np.ndarray, corners: np.ndarray, face_id: str, lying: list[np.ndarray]
+    ) -> bool:
+        """Whether the card at ``corners`` (image px) shows ``face_id``'s corner index in a corner
+        zone in view (inside the image, off the cards ``lying`` over or beside it): within
+        ``MAX_DIFFERENCE`` when both zones show, within ``PART_DIFFERENCE`` when one does, and
+        in either case nearer to it than to any other taught face's
+        (:meth:`vision.corner_index.CornerIndex.shows`). True when neither shows: the stages'
+        own checks decide (a part without an index is never named by its look-alike's print)."""
+        shown = indices_in_view(corners, image.shape, lying)
+        if not any(shown):
+            return True
+        limit = MAX_DIFFERENCE if all(shown) else PART_DIFFERENCE
+        return self._shows(image, corners, face_id, shown, limit)
+
+    def _shows(
+        self,
+        image: np.ndarray,
+        corners: np.ndarray,
+        face_id: str,
+        shown: tuple[bool, bool] = (True, True),
+        limit: float = MAX_DIFFERENCE,
+    ) -> bool:
+        """:meth:`vision.corner_index.CornerIndex.shows`, told apart from the other taught
+        faces' indices on a deck printed off paper (:func:`prints_off_paper`): there the index
+        lies on a disc or a field of art whose edge, not the print, sets the zone's contrast,
+        and a never-taught sibling's print differs by no more than right cards may (other-decks
+        full-bleed 4s at 0.19-0.27). On paper the limit holds alone (pinochle: right cards at
+        most 0.256, look-alikes from 0.282), and two ranks' indices at 40-60 px a card differ
+        from a card about alike: weighing the rivals there lost right reads (realcards
+        held-out 84 -> 83, 0.6x copies 250 -> 247, 2.5x 256 -> 255; a rival rank 1.0-1.2 times
+        as far)."""
+        rivals = prints_off_paper(self)
+        return self.corners.shows(image, corners, face_id, shown, limit, rivals)
 
     def identify_cut(
         self, image: np.ndarray, quad: np.ndarray, size: tuple[float, float] | None = None
