@@ -164,3 +164,53 @@ def test_a_deck_is_printed_off_paper_by_most_of_its_faces(tmp_path: Path) -> Non
         printed.keep(face_id, picture)
     assert not prints_off_paper(EnrolledDeck("bandit", tmp_path / "paper"))
     assert prints_off_paper(EnrolledDeck("bandit", tmp_path / "printed"))
+
+
+def _dark_card_on(table: tuple[int, int, int], noise: float = 1.5) -> np.ndarray:
+    """Lab of a dark card (100..299 x 80..359) on an even table of colour ``table`` (BGR), with
+    sensor noise."""
+    rng = np.random.default_rng(3)
+    image = np.full((440, 400, 3), table, np.float32)
+    image[80:360, 100:300] = (34, 26, 24)
+    image += rng.normal(0.0, noise, image.shape)
+    image = cv2.GaussianBlur(np.clip(image, 0, 255).astype(np.uint8), (0, 0), 0.8)
+    return cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
+
+
+def test_a_dark_card_on_a_table_nearly_as_dark_steps_all_round() -> None:
+    """A dark card on dark wood differs from it by 10-20 (summed Lab) all along a side: on its
+    even ground that faint step is its edge (before: refused in teaching, "no card found")."""
+    from vision.die_cut import DIE_STEP, side_steps
+
+    card = np.float32([[100, 80], [300, 80], [300, 360], [100, 360]])
+    assert side_steps(_dark_card_on((45, 38, 36)), card).min() >= DIE_STEP
+    # The card's own ground on both sides of an outline inside it: no step, faint or not.
+    inside = np.float32([[130, 110], [270, 110], [270, 330], [130, 330]])
+    assert side_steps(_dark_card_on((45, 38, 36)), inside).max() < 0.5
+
+
+def test_a_frame_line_side_moves_out_by_the_ground_where_no_segment_runs_along_the_edge() -> None:
+    """A dark card's edge on an uneven table is a broken line (no segment along half the side):
+    the side on its printed frame line moves out across the card's ground to where the table
+    begins, and a side on the card's edge stays where it is."""
+    from vision.die_cut import widened
+
+    lab = _lab_with_lines(frame_line=True, table_line=False)
+    none = np.zeros((0, 4), np.float32)
+    frame = np.float32([[111, 91], [289, 91], [289, 349], [111, 349]])
+    edge = np.float32([[100, 80], [300, 80], [300, 360], [100, 360]])
+    assert np.abs(widened(lab, frame, none) - edge).max() <= 1.5
+    assert np.abs(widened(lab, edge, none) - edge).max() <= 0.5
+
+
+def test_a_small_dark_cards_frame_line_is_not_a_layer() -> None:
+    """A card 60 px wide with a light frame line 3 px in: its rim's outer depths (1.5-4.5 % of
+    its size, a px or two apart) are the edge's blur, the ground and the line, not one layer
+    (a book's pages are: see the book test)."""
+    from vision.die_cut import layered
+
+    image = np.full((160, 140, 3), 130, np.uint8)
+    image[40:124, 40:100] = (34, 26, 24)
+    cv2.rectangle(image, (43, 43), (96, 120), (150, 190, 205), 1)
+    lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 0.8), cv2.COLOR_BGR2LAB)
+    assert not layered(lab, np.float32([[40, 40], [100, 40], [100, 124], [40, 124]]))

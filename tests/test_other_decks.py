@@ -93,10 +93,15 @@ SCENES = 17
 #: are taught, as the figure stands. Full-bleed and dark faces are found by their die-cut edge
 #: (:mod:`vision.die_cut`; without it: 10 and 0 read, 2 and 0 taught). Bordered: 22 (half as
 #: many when the reader does not look again out to a printed border,
-#: :func:`vision.printed_border.named_by_border`). Dark: 11, one fewer since a card off paper is
-#: named only when its index tells it apart from every other taught face's
-#: (:mod:`vision.corner_index`'s rivals): one dark card's index is as near another face's.
+#: :func:`vision.printed_border.named_by_border`). Dark: a card off paper is named only when its
+#: index tells it apart from every other taught face's (:mod:`vision.corner_index`'s rivals),
+#: and its seven, a dark face on dark cloth, is not taught.
 FLOOR = {"full_bleed": 31, "dark": 11, "bordered": 22}
+#: The dark deck on seed 1's tables (a bar on a patterned rug, dark where it meets a side): all
+#: five faces taught (4 before a faint step on an even rim counted, vision.die_cut.side_steps)
+#: and read on those photos at least this often (16 now; 8 with four faces taught and dark faces
+#: compared by brightness over the light level, which a glossy reflection upsets).
+DARK_SEED1_FLOOR = 15
 TAUGHT_FLOOR = {"full_bleed": 5, "dark": 4, "bordered": 5}
 
 
@@ -131,3 +136,13 @@ def test_no_style_names_a_card_wrongly(style: str, lines: dict[str, dict]) -> No
     # edge, named by its features; one within the limit of both).
     line = lines[style]
     assert line["wrong"] == 0 and line["untaught_named"] == 0, line["wrong_examples"]
+
+
+@needs_realcards
+def test_a_dark_deck_is_taught_and_read_on_dark_and_uneven_tables(tables: list[np.ndarray]) -> None:
+    from vision.other_decks import style_figure
+
+    line = style_figure("dark", tables, scenes=SCENES, seed=1)
+    assert line["taught"] == 5, line["refused_examples"]
+    assert line["right"] >= DARK_SEED1_FLOOR, line
+    assert line["wrong"] == 0 and line["untaught_named"] == 0 and line["wrong_cutouts"] == 0, line

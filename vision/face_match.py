@@ -21,6 +21,10 @@ Otherwise the answer is None: unidentified, never a guess. Measured on the devel
 ``shared/realcards`` (see ``companion bench realcards``): the right answers accepted correlate
 0.93-1.0 with a worst block under 0.62, the best wrong face at most 0.79. Cards this stage
 leaves undecided go to :mod:`vision.face_features` (see :meth:`vision.enrolled.EnrolledDeck.identify`).
+
+A face taught as light print on a dark ground (:func:`dark_ground`: a dark deck) is compared by
+its print over the ground beneath it, not by brightness over the light level (a glossy
+reflection adds light: see :func:`_level`).
 """
 
 from __future__ import annotations
@@ -49,6 +53,20 @@ MAX_BLOCK = 0.65
 #: lined up). Lining up follows the correlation's peak, so a look-alike's differing block stays
 #: (untaught faces' nearest block: 0.80-0.84 before and after).
 ALIGN_PX = 1.0
+#: A taught picture whose median grey is at most this share of its light print's (98th
+#: percentile) is light print on a dark ground: other-decks' dark faces 0.12-0.28 taught (a
+#: glossy one the highest), full-bleed art 0.35-0.65, white paper about 1. Such a face is
+#: compared by its print over the ground (see :func:`_level`).
+DARK_GROUND = 0.3
+#: Of light print on a dark ground a thumbnail is nearly all its art: two faces sharing it (a
+#: cherry two and a cherry three) differ by an index too small for the blocks, and a taught
+#: picture cut a little off its card lets the other face win by the margin (other-decks seed 3:
+#: a cherry three named as the two, 0.955 against 0.843). A card that correlates this well with
+#: a second face is not named by the thumbnails: the features and the corner index decide.
+DARK_RIVAL = 0.8
+#: Side (look px) of the darkest-neighbour estimate of a dark face's ground under its veil:
+#: wider than the print's strokes (an index, a pip), so it finds the ground beside them.
+GROUND_PX = 9
 
 _INNER_W, _INNER_H = THUMB_W - 2 * MARGIN_PX, THUMB_H - 2 * MARGIN_PX
 _TARGET = np.array([[0, 0], [LOOK_W - 1, 0], [LOOK_W - 1, LOOK_H - 1], [0, LOOK_H - 1]], np.float32)
@@ -64,16 +82,38 @@ def rectify(image: np.ndarray, quad: np.ndarray, size: tuple[int, int] = (LOOK_W
     )
 
 
-def _level(card: np.ndarray) -> np.ndarray:
-    """An upright card image (any size, BGR or grey) at the look size, as brightness over the
-    local light level, blurred: what a thumbnail is cut from."""
+def _grey(card: np.ndarray) -> np.ndarray:
+    """An upright card image (any size, BGR or grey) in grey at the look size."""
     grey = card if card.ndim == 2 else cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
     if grey.shape != (LOOK_H, LOOK_W):
         grey = cv2.resize(grey, (LOOK_W, LOOK_H), interpolation=cv2.INTER_AREA)
-    # Brightness over the local light level: a lamp's fall-off or a soft shadow across the card
-    # (which multiply brightness) no longer outweigh a sparse face's print (an ace's one pip).
-    level = grey.astype(np.float32)
-    flat = level / (cv2.GaussianBlur(level, (0, 0), FLAT_SIGMA) + 8.0)
+    return grey
+
+
+def dark_ground(card: np.ndarray) -> bool:
+    """Whether an upright card image is light print on a dark ground (``DARK_GROUND``)."""
+    grey = _grey(card).astype(np.float32)
+    return bool(np.median(grey) <= DARK_GROUND * max(float(np.percentile(grey, 98)), 1.0))
+
+
+def _level(card: np.ndarray, dark: bool = False) -> np.ndarray:
+    """An upright card image (any size, BGR or grey) at the look size, as brightness over the
+    local light level (``dark``: as print over its dark ground), blurred: what a thumbnail is
+    cut from."""
+    level = _grey(card).astype(np.float32)
+    if dark:
+        # A glossy coat's reflection or a lamp's glare adds light, it does not multiply it: on
+        # white paper a little, on a dark face (grey 25) three times its ground, which dividing
+        # by the light level leaves as a bright patch. The ground under it (its darkest
+        # neighbours, smoothed) is taken away; the print over it is what is compared
+        # (other-decks' dark faces, seeds 0-2: 63 read right, 80 so; 0 wrong either way).
+        ground = cv2.erode(level, np.ones((GROUND_PX, GROUND_PX), np.uint8))
+        flat = level - cv2.GaussianBlur(ground, (0, 0), FLAT_SIGMA)
+    else:
+        # Brightness over the local light level: a lamp's fall-off or a soft shadow across the
+        # card (which multiply brightness) no longer outweigh a sparse face's print (an ace's
+        # one pip).
+        flat = level / (cv2.GaussianBlur(level, (0, 0), FLAT_SIGMA) + 8.0)
     return cv2.GaussianBlur(flat, (5, 5), 0)
 
 
@@ -86,16 +126,17 @@ def _thumbnail(level: np.ndarray) -> np.ndarray:
     return (inner / norm if norm > 1e-3 else inner).ravel()
 
 
-def signature(card: np.ndarray) -> np.ndarray:
-    """The normalised thumbnail of an upright card image of any size (BGR or grey), flattened."""
-    return _thumbnail(_level(card))
+def signature(card: np.ndarray, dark: bool = False) -> np.ndarray:
+    """The normalised thumbnail of an upright card image of any size (BGR or grey), flattened
+    (``dark``: of its print over a dark ground, :func:`_level`)."""
+    return _thumbnail(_level(card, dark))
 
 
-def aligned_block(card: np.ndarray, reference: np.ndarray) -> float:
+def aligned_block(card: np.ndarray, reference: np.ndarray, dark: bool = False) -> float:
     """:func:`worst_block` of ``card`` (an upright card image) against a taught signature
     after lining the two up: the card moved by up to ``ALIGN_PX`` look px each way, the move
     with the highest correlation kept (the correlation's peak, not the kindest block)."""
-    level = _level(card)
+    level = _level(card, dark)
     best = _thumbnail(level)
     best_score = float(best @ reference)
     for dy in (-ALIGN_PX, 0.0, ALIGN_PX):
@@ -162,20 +203,27 @@ class Match:
 
 
 class FaceMatcher:
-    """Taught pictures (face id, upright card image) and the matching against them."""
+    """Taught pictures (face id, upright card image) and the matching against them. A picture
+    of light print on a dark ground (:func:`dark_ground`) is kept as its print over the ground,
+    and a card is compared with it so; with none such taught (a deck on paper, full-bleed art)
+    a card is compared exactly as before, at the same cost."""
 
     def __init__(self) -> None:
         self.ids: list[str] = []
         self._rows: list[np.ndarray] = []
         self._matrix = np.zeros((0, _INNER_W * _INNER_H), np.float32)
         self._row_ids: list[str] = []
+        #: Per row: whether its picture is light print on a dark ground.
+        self._row_dark = np.zeros(0, bool)
 
     def add(self, face_id: str, card: np.ndarray) -> None:
         """Teach one picture of ``face_id`` (an upright card image, e.g. a cut-out)."""
-        sig = signature(card)
+        dark = dark_ground(card)
+        sig = signature(card, dark)
         self.ids.append(face_id)
         self._rows += [sig, _turned(sig)]
         self._row_ids += [face_id, face_id]
+        self._row_dark = np.append(self._row_dark, [dark, dark])
         self._matrix = np.stack(self._rows)
 
     def remove(self, face_id: str) -> None:
@@ -183,29 +231,44 @@ class FaceMatcher:
         keep = [i for i, row_id in enumerate(self._row_ids) if row_id != face_id]
         self._rows = [self._rows[i] for i in keep]
         self._row_ids = [self._row_ids[i] for i in keep]
+        self._row_dark = self._row_dark[keep]
         self.ids = [i for i in self.ids if i != face_id]
         self._matrix = np.stack(self._rows) if self._rows else np.zeros((0, _INNER_W * _INNER_H), np.float32)
 
     def __len__(self) -> int:
         return len(self.ids)
 
+    def _signatures(self, card: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The card's signature for each row as that row's picture was taught (rows x length),
+        and its correlation with each row."""
+        plain = signature(card)
+        if not self._row_dark.any():
+            return plain[None, :], self._matrix @ plain
+        sigs = np.where(self._row_dark[:, None], signature(card, True)[None, :], plain[None, :])
+        return sigs, (self._matrix * sigs).sum(axis=1)
+
     def match_signature(self, sig: np.ndarray) -> Match:
-        """The decision for one signature (see the module's rules)."""
+        """The decision for one signature (see the module's rules), compared with every row."""
+        return self._decide(sig[None, :], self._matrix @ sig)
+
+    def _decide(self, sigs: np.ndarray, scores: np.ndarray) -> Match:
+        """The decision from the card's signatures (one, or one per row) and their scores."""
         if not self._row_ids:
             return Match(None, 0.0, 0.0, 0.0)
-        scores = self._matrix @ sig
         order = np.argsort(-scores)
         best = int(order[0])
         best_id = self._row_ids[best]
         runner_up = next((float(scores[i]) for i in order[1:] if self._row_ids[i] != best_id), -1.0)
         score = float(scores[best])
-        block = worst_block(sig, self._matrix[best])
+        block = worst_block(sigs[min(best, len(sigs) - 1)], self._matrix[best])
         named = score >= ACCEPT_SCORE and score - runner_up >= MARGIN and block <= MAX_BLOCK
+        if named and self._row_dark[best] and runner_up >= DARK_RIVAL:
+            named = False  # another face shares its art (see DARK_RIVAL)
         return Match(best_id if named else None, score, runner_up, block, best_id)
 
     def match(self, card: np.ndarray) -> Match:
         """The decision for an upright card image."""
-        return self.match_signature(signature(card))
+        return self._decide(*self._signatures(card))
 
     def lined_up(self, card: np.ndarray, found: Match) -> Match:
         """``found`` (this card's :meth:`match`) decided again with the blocks compared lined up
@@ -218,7 +281,8 @@ class FaceMatcher:
         )
         if not refused_by_blocks:
             return found
-        block = aligned_block(card, self._matrix[int(np.argmax(self._matrix @ signature(card)))])
+        row = int(np.argmax(self._signatures(card)[1]))
+        block = aligned_block(card, self._matrix[row], bool(self._row_dark[row]))
         return dataclasses.replace(found, card_id=found.best_id if block <= MAX_BLOCK else None, block=block)
 
     def look_alikes(self, face_id: str, card: np.ndarray) -> list[tuple[str, float]]:
@@ -228,14 +292,14 @@ class FaceMatcher:
         other drawing) are not: the blocks tell them apart."""
         if not self._row_ids:
             return []
-        sig = signature(card)
-        scores = self._matrix @ sig
+        sigs, scores = self._signatures(card)
         best: dict[str, float] = {}
         for row, (row_id, score) in enumerate(zip(self._row_ids, scores.tolist(), strict=True)):
             if row_id == face_id or score < ACCEPT_SCORE or score <= best.get(row_id, -1.0):
                 continue
             # As :meth:`match` decides: blocks that fail are compared again lined up.
-            row_sig = self._matrix[row]
-            if worst_block(sig, row_sig) <= MAX_BLOCK or aligned_block(card, row_sig) <= MAX_BLOCK:
+            row_sig, dark = self._matrix[row], bool(self._row_dark[row])
+            sig = sigs[min(row, len(sigs) - 1)]
+            if worst_block(sig, row_sig) <= MAX_BLOCK or aligned_block(card, row_sig, dark) <= MAX_BLOCK:
                 best[row_id] = score
         return sorted(best.items(), key=lambda item: -item[1])
