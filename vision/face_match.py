@@ -247,10 +247,6 @@ class FaceMatcher:
         sigs = np.where(self._row_dark[:, None], signature(card, True)[None, :], plain[None, :])
         return sigs, (self._matrix * sigs).sum(axis=1)
 
-    def match_signature(self, sig: np.ndarray) -> Match:
-        """The decision for one signature (see the module's rules), compared with every row."""
-        return self._decide(sig[None, :], self._matrix @ sig)
-
     def _decide(self, sigs: np.ndarray, scores: np.ndarray) -> Match:
         """The decision from the card's signatures (one, or one per row) and their scores."""
         if not self._row_ids:
