@@ -153,6 +153,27 @@ def test_a_damaged_taught_picture_is_one_clear_line(tmp_path: Path) -> None:
         EnrolledDeck(GAME, tmp_path)
 
 
+def test_a_picture_cut_short_while_taught_is_not_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A plug pulled (or the card filling up) while a face is taught: the deck must still load
+    # afterwards, so nothing cut short may be left where pictures are read from.
+    deck = EnrolledDeck(GAME, tmp_path)
+    face = synthetic_face(10)
+
+    def cut_short(_fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("vision.enrolled.os.fsync", cut_short)
+    with pytest.raises(UserError, match="No space left on device"):
+        deck.keep("cherry", face)
+    monkeypatch.undo()
+    assert [p.name for p in (tmp_path / GAME / "cherry").iterdir()] == []
+    assert EnrolledDeck(GAME, tmp_path).pictures() == {}
+    kept = deck.keep("cherry", face)
+    assert kept.name == "1.png" and EnrolledDeck(GAME, tmp_path).references == ["cherry"]
+
+
 def test_the_store_follows_systemd_then_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "svc"))
     assert default_store() == tmp_path / "svc" / "enrolled"

@@ -111,6 +111,29 @@ def _valid_face_id(face_id: str) -> str:
     return face_id
 
 
+def _write_whole(path: Path, cutout: np.ndarray) -> None:
+    """Store ``cutout`` as the PNG ``path`` whole or not at all: written beside it under another
+    name, flushed to the card, then renamed over it. A plug pulled while a face is taught at the
+    table leaves no cut-short picture, which would stop every later reader from loading the deck
+    ("taught picture ... is damaged"); a ``.part`` file is never read as a picture."""
+    done, encoded = cv2.imencode(".png", cutout)
+    part = path.with_name(path.name + ".part")
+    try:
+        if not done:
+            raise OSError("the picture could not be encoded")
+        with open(part, "wb") as out:
+            out.write(encoded.tobytes())
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(part, path)
+    except OSError as error:
+        part.unlink(missing_ok=True)
+        reason = error.strerror or str(error)
+        raise UserError(
+            f"cannot write {path} ({reason}): check the store folder's space and permissions"
+        ) from None
+
+
 class EnrolledDeck:
     """The taught faces of one game: the pictures on disk and a matcher built from them."""
 
@@ -177,8 +200,7 @@ class EnrolledDeck:
         while str(number) in taken:
             number += 1
         path = folder / f"{number}.png"
-        if not cv2.imwrite(str(path), cutout):
-            raise UserError(f"cannot write {path}: check the store folder's permissions")
+        _write_whole(path, cutout)
         self.matcher.add(face_id, cutout)
         self.parts.add(face_id, cutout)
         self.corners.add(face_id, cutout)
