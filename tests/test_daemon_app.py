@@ -349,3 +349,19 @@ def test_a_game_chosen_while_the_disk_is_full_starts_once_there_is_room(tmp_path
         assert record is not None and record.id == daemon.flow.session.game_id
     finally:
         daemon.close()
+
+
+def test_a_damaged_taught_picture_left_out_is_named_on_the_screen(tmp_path: Path) -> None:
+    from companion.daemon.camera import ready_message
+
+    class Reader:
+        damaged_pictures = [tmp_path / "enrolled" / "bandit" / "plum" / "1.png"]
+
+    daemon = make(tmp_path, game="bandit", mode="table", camera_factory=_no_camera)
+    try:
+        daemon.dispatch(CameraStatus(True, ready_message(Reader())))
+        daemon.step()
+        assert isinstance(daemon.view, TableView)
+        assert "plum/1.png" in daemon.view.status and "teach those cards again" in daemon.view.status
+    finally:
+        daemon.close()

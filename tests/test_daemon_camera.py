@@ -114,3 +114,31 @@ def test_a_card_counts_only_after_several_agreeing_frames_in_a_row() -> None:
             Obs("r0c0", "stable", "bar")]
     statuses = [confirmer.update({"r0c0": obs})["r0c0"].status for obs in seen]
     assert statuses == ["settling", "settling", "unsure", "settling", "settling", "changed", "stable"]
+
+
+def test_a_damaged_taught_picture_is_left_out_and_named_not_a_camera_lost(
+    tmp_path: Any, monkeypatch: Any
+) -> None:
+    # One damaged picture (copied in by hand, a failing card) used to stop the reader from
+    # loading at all: "camera not available" and no card read, printed ones included.
+    import cv2
+
+    from vision.taught_scene import synthetic_face
+
+    store = tmp_path / "enrolled" / "bandit"
+    (store / "cherry").mkdir(parents=True)
+    (store / "plum").mkdir(parents=True)
+    assert cv2.imwrite(str(store / "cherry" / "1.png"), synthetic_face(10))
+    (store / "plum" / "1.png").write_bytes(b"cut short")
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    q: queue.Queue[object] = queue.Queue()
+    worker = CameraWorker(
+        lambda: FlakySource(0), "bandit", q.put, backoff=(0.01, 0.02), tracker=CountingTracker
+    )
+    worker.start()
+    try:
+        first = q.get(timeout=300)
+    finally:
+        worker.stop()
+    assert isinstance(first, CameraStatus) and first.ok, first
+    assert "plum/1.png" in first.message and "teach those cards again" in first.message

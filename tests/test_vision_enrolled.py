@@ -153,6 +153,20 @@ def test_a_damaged_taught_picture_is_one_clear_line(tmp_path: Path) -> None:
         EnrolledDeck(GAME, tmp_path)
 
 
+def test_a_damaged_picture_can_be_left_out_and_the_rest_of_the_deck_read(tmp_path: Path) -> None:
+    EnrolledDeck(GAME, tmp_path).keep("cherry", synthetic_face(10))
+    (tmp_path / GAME / "plum").mkdir(parents=True)
+    (tmp_path / GAME / "plum" / "1.png").write_bytes(b"garbage")
+    deck = EnrolledDeck(GAME, tmp_path, skip_damaged=True)
+    assert deck.references == ["cherry"] and deck.damaged == [tmp_path / GAME / "plum" / "1.png"]
+    reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    assert reader.damaged_pictures == deck.damaged
+    # Set aside, kept: the next load does not stumble on it, and the face can be taught again.
+    assert (tmp_path / GAME / "plum" / "1.png.damaged").read_bytes() == b"garbage"
+    again = EnrolledDeck(GAME, tmp_path)
+    assert again.damaged == [] and again.keep("plum", synthetic_face(11)).name == "1.png"
+
+
 def test_a_picture_cut_short_while_taught_is_not_stored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

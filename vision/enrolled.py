@@ -18,6 +18,7 @@ Reading: ``deck.identify(frame, quad)`` -> :class:`vision.face_match.Match`.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import shutil
@@ -137,7 +138,10 @@ def _write_whole(path: Path, cutout: np.ndarray) -> None:
 class EnrolledDeck:
     """The taught faces of one game: the pictures on disk and a matcher built from them."""
 
-    def __init__(self, game_id: str, store: Path | None = None) -> None:
+    def __init__(self, game_id: str, store: Path | None = None, skip_damaged: bool = False) -> None:
+        """Load the pictures taught for ``game_id`` from ``store``. A damaged picture is one clear
+        error, or with ``skip_damaged`` (the daemon's camera: the game goes on) set aside as
+        ``N.png.damaged`` and listed in :attr:`damaged`."""
         self.game_id = game_id
         self.folder = (store or default_store()) / game_id
         self.matcher = FaceMatcher()
@@ -151,9 +155,21 @@ class EnrolledDeck:
         #: Face id -> the rim's paper share of each of its pictures (whether the deck is printed
         #: on paper: :func:`vision.die_cut_reading.prints_off_paper`).
         self.rim_papers: dict[str, list[float]] = {}
+        #: Pictures left out as damaged (``skip_damaged``).
+        self.damaged: list[Path] = []
         for face_id, paths in self.pictures().items():
             for path in paths:
-                card = self._load(path)
+                try:
+                    card = self._load(path)
+                except UserError:
+                    if not skip_damaged:
+                        raise
+                    # Set aside (kept, as a damaged journal is) so that the face can be taught
+                    # again and the next start does not stumble on it.
+                    with contextlib.suppress(OSError):
+                        path.rename(path.with_name(path.name + ".damaged"))
+                    self.damaged.append(path)
+                    continue
                 self.matcher.add(face_id, card)
                 self.parts.add(face_id, card)
                 self.corners.add(face_id, card)

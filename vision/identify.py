@@ -40,13 +40,16 @@ def identify_any(
     return reader_for_game(game_id, use_mat, store).read(image).cards
 
 
-def reader_for_game(game_id: str, use_mat: bool = True, store: Path | None = None) -> CardReader:
+def reader_for_game(
+    game_id: str, use_mat: bool = True, store: Path | None = None, skip_damaged: bool = False
+) -> CardReader:
     """The reader for ``game_id``: markers, its mat (when asked and it has one) and the faces
-    taught for it in ``store`` (default: :func:`vision.enrolled.default_store`)."""
+    taught for it in ``store`` (default: :func:`vision.enrolled.default_store`); ``skip_damaged``:
+    a damaged taught picture is left out (``CardReader.damaged_pictures``) rather than refused."""
     from companion.errors import UserError
     from vision.enrolled import EnrolledDeck
 
-    enrolled = EnrolledDeck(game_id, store)
+    enrolled = EnrolledDeck(game_id, store, skip_damaged=skip_damaged)
     try:
         return CardReader(game_id, use_mat=use_mat, enrolled=enrolled)
     except UserError:  # a game without a mat

@@ -170,6 +170,7 @@ class CardReader:
         enrolled: EnrolledDeck | None = None,
     ) -> None:
         self.game_id = game_id
+        self.damaged_pictures = list(enrolled.damaged) if enrolled is not None else []  # skip_damaged
         self.enrolled = enrolled if enrolled is not None and enrolled.references else None
         #: Taught cards (the group's own deck) and the still-frame shortcut that comes with them.
         self.taught = TaughtCards(self.enrolled, game_id) if self.enrolled is not None else None

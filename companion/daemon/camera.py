@@ -232,7 +232,7 @@ class CameraWorker:
                     self._stop.wait(delay)
                     delay = min(delay * 2, self._backoff[1])
                     continue
-                self._status(True, "camera ready")
+                self._status(True, ready_message(reader))
             started = time.monotonic()
             try:
                 frame = source.read()
@@ -290,10 +290,27 @@ def _close(source: FrameSource) -> None:
 
 
 def _card_reader(game_id: str) -> Any:
-    """The game's printed cards, its mat and the faces the group taught for it."""
+    """The game's printed cards, its mat and the faces the group taught for it (a damaged taught
+    picture is left out, not a reason to read no card at all: :func:`ready_message` names it on
+    the screen's status line)."""
     from vision.identify import reader_for_game
 
-    return reader_for_game(game_id, use_mat=True)
+    return reader_for_game(game_id, use_mat=True, skip_damaged=True)
+
+
+#: What the camera thread says once frames are read with every taught picture loaded.
+READY = "camera ready"
+
+
+def ready_message(reader: object) -> str:
+    """What the screen says when the camera is ready: with the taught pictures the reader left
+    out as damaged, and what to do about them."""
+    damaged = list(getattr(reader, "damaged_pictures", []) or [])
+    if not damaged:
+        return READY
+    shown = ", ".join(f"{path.parent.name}/{path.name}" for path in damaged[:3])
+    more = f" and {len(damaged) - 3} more" if len(damaged) > 3 else ""
+    return f"{READY}; damaged taught pictures set aside ({shown}{more}): teach those cards again"
 
 
 def _zone_tracker(game_id: str, window: int, agree: int | None = None) -> Any:
