@@ -244,3 +244,15 @@ def test_a_new_picture_of_a_taught_face_warns_of_another_face_it_would_be_read_a
     deck.keep("plum", seen.cutout)  # the same card filed under Plum too (taught from photos)
     assert deck.look_alikes("cherry", seen.cutout)[0][0] == "plum"
     assert deck.look_alikes("plum", seen.cutout)[0][0] == "cherry"
+
+
+def test_a_damaged_taught_picture_is_set_aside_and_named_when_teaching_opens(tmp_path: Path) -> None:
+    # Refusing to open "Teach cards" over a damaged picture left the host at the table nothing
+    # to do about it (no shell, only buttons).
+    from companion.daemon.teaching import open_teaching
+
+    (tmp_path / "store" / "bandit" / "plum").mkdir(parents=True)
+    (tmp_path / "store" / "bandit" / "plum" / "1.png").write_bytes(b"cut short")
+    flow = open_teaching("bandit", tmp_path / "store")
+    assert "teach Plum again" in flow.alert and flow.counts.get("plum", 0) == 0
+    assert (tmp_path / "store" / "bandit" / "plum" / "1.png.damaged").exists()

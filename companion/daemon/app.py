@@ -272,7 +272,7 @@ class Daemon(FrameOutput):
         try:
             self.teach = open_teaching(game_id)
         except UserError as error:
-            self.menu_error = str(error)  # e.g. a damaged picture in the store: said on the menu
+            self.menu_error = str(error)  # e.g. a game without cards: said on the menu
             return
         self.menu = self.menu_game = None
         self._start_camera(game_id, job=cut_out_job)

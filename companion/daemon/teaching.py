@@ -96,10 +96,18 @@ class TaughtDeck:
 
 def open_teaching(game_id: str, store: Path | None = None) -> TeachFlow:
     """The teach flow of ``game_id`` over its teachable faces and its taught-face store
-    (``store`` folder, default the state directory's); UserError for a game without cards."""
+    (``store`` folder, default the state directory's); UserError for a game without cards. A
+    damaged picture in the store is set aside and named on the teach screen, so that its face
+    can be taught again from the buttons (refusing to open left the host nothing to do)."""
     from companion.engine import get_game
     from vision.enrolled import EnrolledDeck
     from vision.teachable import teachable_faces
 
     title = get_game(game_id).title
-    return TeachFlow(game_id, title, teachable_faces(game_id), TaughtDeck(EnrolledDeck(game_id, store)))
+    deck = EnrolledDeck(game_id, store, skip_damaged=True)  # a damaged picture: taught again here
+    flow = TeachFlow(game_id, title, teachable_faces(game_id), TaughtDeck(deck))
+    if deck.damaged:
+        names = {face.face_id: face.name for face in flow.faces}
+        spoilt = sorted({names.get(path.parent.name, path.parent.name) for path in deck.damaged})
+        flow.alert = f"damaged pictures set aside: teach {', '.join(spoilt)} again"
+    return flow
