@@ -136,8 +136,7 @@ def corner_patch(image: np.ndarray, quad: np.ndarray, width: int, turned: bool =
     width first and then area-averaged (a linear warp straight down would alias the print's
     strokes)."""
     corners = np.asarray(quad, np.float32).reshape(4, 2)
-    across = (np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
-    native = max(width, int(round(across)))
+    native = max(width, int(round(_across(corners))))
     reach = native / width
     x0, y0, x1, y1 = _zone(width)
     out = (x1 - x0 + 1 + 2 * SHIFT, y1 - y0 + 1 + 2 * SHIFT)
@@ -155,6 +154,24 @@ def corner_patch(image: np.ndarray, quad: np.ndarray, width: int, turned: bool =
     if size != out:
         patch = cv2.resize(patch, out, interpolation=cv2.INTER_AREA)
     return patch.astype(np.float32)
+
+
+def _across(quad: np.ndarray) -> float:
+    """A card's width in the frame (px): its top and bottom sides' mean length (``quad`` TL TR
+    BR BL)."""
+    corners = np.asarray(quad, np.float32).reshape(4, 2)
+    return float(np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
+
+
+def _seen_corners(
+    image: np.ndarray, quad: np.ndarray, width: int, shown: tuple[bool, bool]
+) -> Iterator[tuple[np.ndarray, float]]:
+    """The card's corner zones ``shown`` (top left; bottom right, turned), each with its
+    softness, one at a time: a right card's first corner mostly ends a check."""
+    for turned, show in zip((False, True), shown, strict=True):
+        if show:
+            patch = corner_patch(image, quad, width, turned)
+            yield patch, softness(patch)
 
 
 def _coarse(zone: np.ndarray) -> np.ndarray:
@@ -219,7 +236,12 @@ class CornerIndex:
         index of ``face_id``'s pictures: its better corner (of those ``shown``: top left, bottom
         right) at its least difference from a taught corner (:func:`_difference`; infinite:
         none taught with print, none shown, or the card too small to tell)."""
-        return min(self._differences(image, quad, face_id, shown), default=float("inf"))
+        prepared = self._prepare(quad, face_id)
+        if prepared is None:
+            return float("inf")
+        width, zones, coarse = prepared
+        seen = _seen_corners(image, quad, width, shown)
+        return min((_least(patch, soft, zones, coarse) for patch, soft in seen), default=float("inf"))
 
     def shows(
         self,
@@ -238,11 +260,7 @@ class CornerIndex:
         if prepared is None:
             return False
         width, zones, coarse = prepared
-        for turned, show in zip((False, True), shown, strict=True):
-            if not show:
-                continue  # one corner at a time: a right card's first one mostly ends the check
-            patch = corner_patch(image, quad, width, turned)
-            soft = softness(patch)
+        for patch, soft in _seen_corners(image, quad, width, shown):
             near = _least(patch, soft, zones, coarse)
             if near > limit:
                 continue
@@ -274,9 +292,7 @@ class CornerIndex:
         pictures = self._pictures.get(face_id)
         if width is None:
             assert quad is not None
-            corners = np.asarray(quad, np.float32).reshape(4, 2)
-            across = (np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])) / 2
-            width = int(min(MAX_WIDTH, across) // WIDTH_STEP * WIDTH_STEP)
+            width = int(min(MAX_WIDTH, _across(quad)) // WIDTH_STEP * WIDTH_STEP)
         if not pictures or width < MIN_WIDTH:
             return None
         taught = self._taught.get((face_id, width))
@@ -284,22 +300,6 @@ class CornerIndex:
             zones = [_Zone(zone) for picture in pictures for zone in _taught_corners(picture, width)]
             taught = self._taught[(face_id, width)] = (zones, np.stack([zone.coarse for zone in zones]))
         return width, taught[0], taught[1]
-
-    def _differences(
-        self, image: np.ndarray, quad: np.ndarray, face_id: str, shown: tuple[bool, bool]
-    ) -> Iterator[float]:
-        """The differences of the card's corners ``shown`` from the taught corners most like
-        them (``PRESELECT`` each), one at a time."""
-        prepared = self._prepare(quad, face_id)
-        if prepared is None:
-            return
-        width, zones, coarse = prepared
-        for turned, show in zip((False, True), shown, strict=True):
-            if show:
-                patch = corner_patch(image, quad, width, turned)
-                soft = softness(patch)
-                for k in _preselected(patch, coarse):
-                    yield _difference(patch, soft, zones[k])
 
 
 def _preselected(patch: np.ndarray, coarse: np.ndarray) -> list[int]:
