@@ -201,13 +201,67 @@ def check_audio(config: Config, on_pi: bool | None = None) -> Check:
     return Check("audio", OK, f"{device or 'default device'} open ({line})")
 
 
+def check_taught_cards(config: Config) -> Check:
+    """The taught-card store opens and every taught picture in it reads.
+
+    The camera sets a damaged picture aside and reads with the rest, so a damaged or set-aside
+    picture is a warning that names the faces to teach again; a store the host cannot write (a
+    login outside the service's group) makes teaching from photos fail, so that is said too.
+    """
+    from companion.errors import UserError
+    from vision.enrolled import load_picture, taught_pictures
+    from vision.taught_store import JOIN_THE_GROUP, default_store
+
+    try:
+        store = default_store()
+    except UserError as error:
+        return Check("taught cards", WARN, str(error).split(": ")[0], JOIN_THE_GROUP)
+    games = sorted(entry for entry in store.iterdir() if entry.is_dir()) if store.is_dir() else []
+    counts, spoilt = [], []
+    for folder in games:
+        pictures = taught_pictures(folder)
+        total = sum(len(paths) for paths in pictures.values())
+        if total:
+            counts.append(f"{folder.name} {len(pictures)} faces ({total} pictures)")
+        names = _face_names(folder.name)
+        broken = {path.parent.name for path in folder.glob("*/*.png.damaged")}
+        for face_id, paths in pictures.items():
+            for path in paths:
+                try:
+                    load_picture(path)
+                except UserError:
+                    broken.add(face_id)
+        spoilt += [f"{folder.name} {names.get(face, face)}" for face in sorted(broken)]
+    if spoilt:
+        return Check("taught cards", WARN, f"damaged pictures in {store}: {', '.join(spoilt)}",
+                     "the camera sets them aside and reads the rest: teach those faces again "
+                     "(menu > Teach cards), then delete their .damaged files")
+    if store.is_dir() and not os.access(store, os.W_OK | os.X_OK):
+        return Check("taught cards", WARN, f"{store} cannot be written by this user",
+                     f"teaching from photos here needs it: {JOIN_THE_GROUP}")
+    if not counts:
+        return Check("taught cards", OK, f"none taught ({store}): the camera reads our printed cards")
+    return Check("taught cards", OK, f"{store}: {'; '.join(counts)}")
+
+
+def _face_names(game_id: str) -> dict[str, str]:
+    """Face id -> its name for people (empty for a folder that is no game's)."""
+    from companion.errors import UserError
+    from vision.teachable import teachable_faces
+
+    try:
+        return {face.face_id: face.name for face in teachable_faces(game_id)}
+    except UserError:
+        return {}
+
+
 def run_checks(config_path: str | None) -> Iterator[Check]:
     """Every check in order; a check that crashes is reported as failed, never raised."""
     config_check, config = check_config(config_path)
     yield config_check
     checks: list[tuple[str, Callable[[Config], Check]]] = [
         ("state directory", check_state_dir), ("camera", check_camera), ("gpio", check_gpio),
-        ("display", check_display), ("audio", check_audio),
+        ("display", check_display), ("audio", check_audio), ("taught cards", check_taught_cards),
     ]
     for name, check in checks:
         try:

@@ -7,7 +7,8 @@
 #   1. apt packages: picamera2 + libcamera bindings, lgpio, SDL/KMS runtime bits, ALSA utils,
 #      avahi-daemon (phones find the scoreboard at <hostname>.local).
 #   2. a dedicated system user `jackpot` in the gpio/video/render/audio groups (and `input`
-#      only where the buttons come through /dev/input, see step 5).
+#      only where the buttons come through /dev/input, see step 5); its taught-card store,
+#      shared with the user who runs the installer through the `jackpot` group.
 #   3. the project in /opt/jackpot-companion/src, owned by root (the service cannot change what it
 #      runs), with a venv made with --system-site-packages (picamera2's libcamera bindings exist
 #      only as apt packages); the exact versions of systemd/constraints.txt, wheels only.
@@ -54,6 +55,19 @@ for group in gpio video render audio; do
         echo "note: group '$group' does not exist on this system; skipped"
     fi
 done
+# The taught-card store, shared through the service's group: a host's `companion vision enroll`
+# at a shell files pictures where the service reads them (vision/taught_store.py). setgid and
+# group-writable; the companion keeps folders it makes there so, whoever makes them.
+STATE_DIR=/var/lib/jackpot-companion
+install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 0750 "$STATE_DIR"
+install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 2770 "$STATE_DIR/enrolled"
+chown -R "$SERVICE_USER:$SERVICE_USER" "$STATE_DIR/enrolled"
+find "$STATE_DIR/enrolled" -type d -exec chmod 2770 {} +
+find "$STATE_DIR/enrolled" -type f -exec chmod 0660 {} +
+if [ -n "${SUDO_USER:-}" ] && [ "$SUDO_USER" != root ]; then
+    usermod -aG "$SERVICE_USER" "$SUDO_USER"
+    echo "$SUDO_USER joins the '$SERVICE_USER' group to teach cards from photos (log in again first)"
+fi
 
 say "3/5 the project and its venv in $PREFIX"
 mkdir -p "$PREFIX"

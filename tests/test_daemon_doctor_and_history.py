@@ -26,12 +26,12 @@ def test_doctor_reports_a_broken_config_and_keeps_checking(tmp_path: Path, capsy
     assert code == 1
     assert "[FAIL] config:" in out.out and "screen.rotation" in out.out
     assert "[ ok ] state directory" in out.out
-    for name in ("camera", "gpio", "display", "audio"):
+    for name in ("camera", "gpio", "display", "audio", "taught cards"):
         assert f"] {name}:" in out.out
     assert "Traceback" not in out.out + out.err
     # the rest is checked with the defaults, and says so (it used to say "no config file")
     assert "no config file" not in out.out
-    assert out.out.count("(built-in defaults; the config has a mistake)") == 5
+    assert out.out.count("(built-in defaults; the config has a mistake)") == 6
 
 
 def test_doctor_passes_with_the_simulated_camera(tmp_path: Path, capsys: pytest.CaptureFixture[str],

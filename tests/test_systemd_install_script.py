@@ -100,3 +100,16 @@ def test_every_dependency_is_pinned_and_ci_tests_the_pinned_versions() -> None:
             continue  # tools, not what the companion imports
         tested = metadata.version(name)
         assert tested == version, f"the tests ran {name} {tested}, the Pi gets {version}"
+
+
+def test_the_installer_shares_the_taught_card_store_where_the_companion_looks_for_it() -> None:
+    from vision import taught_store
+
+    script = SCRIPT.read_text()
+    state = re.search(r"^STATE_DIR=(\S+)$", script, re.M)
+    assert state is not None and Path(state[1]) == taught_store.SERVICE_STATE_DIR
+    unit = UNIT.read_text()
+    assert f"StateDirectory={taught_store.SERVICE_STATE_DIR.name}" in unit
+    assert re.search(r'SERVICE_USER="\$\{SERVICE_USER:-' + taught_store.SERVICE_GROUP + r'\}"', script)
+    assert 'install -d -o "$SERVICE_USER" -g "$SERVICE_USER" -m 2770 "$STATE_DIR/enrolled"' in script
+    assert 'usermod -aG "$SERVICE_USER" "$SUDO_USER"' in script

@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 from companion.errors import UserError
-from vision.enrolled import EnrolledDeck, capture_card, default_store
+from vision.enrolled import EnrolledDeck, capture_card
 from vision.reader import CardReader
 from vision.simulated import SimulatedTable
 from vision.taught_scene import lay_out, scene_style, synthetic_face
+from vision.taught_store import default_store
 
 GAME = "bandit"
 IDS = ["cherry", "plum", "bell", "seven"]

@@ -39,6 +39,7 @@ from vision.face_search import FoundFace
 from vision.frame_cut import completed_cards, is_cut, part_in_view
 from vision.part_match import FINE_H, FINE_W, PartMatcher, part_mask
 from vision.printed_border import to_border_edge
+from vision.taught_store import JOIN_THE_GROUP, default_store, make_folder, share
 
 #: ``Match.method`` of a card the fast stage could not decide, not yet seen by the features.
 PENDING = "pending"
@@ -72,17 +73,9 @@ __all__ = [
     "EnrolledDeck",
     "Match",
     "capture_card",
-    "default_store",
+    "load_picture",
+    "taught_pictures",
 ]
-
-
-def default_store() -> Path:
-    """Where taught pictures live: systemd's state directory, else the XDG state home."""
-    state = os.environ.get("STATE_DIRECTORY")
-    if state:
-        return Path(state.split(":")[0]) / "enrolled"
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "jackpot-companion" / "enrolled"
 
 
 @dataclass(frozen=True)
@@ -126,6 +119,7 @@ def _write_whole(path: Path, cutout: np.ndarray) -> None:
             out.write(encoded.tobytes())
             out.flush()
             os.fsync(out.fileno())
+        share(part)
         os.replace(part, path)
     except OSError as error:
         part.unlink(missing_ok=True)
@@ -133,6 +127,34 @@ def _write_whole(path: Path, cutout: np.ndarray) -> None:
         raise UserError(
             f"cannot write {path} ({reason}): check the store folder's space and permissions"
         ) from None
+
+
+def load_picture(path: Path) -> np.ndarray:
+    """A taught picture as stored (BGR, portrait); one clear line when it is damaged."""
+    from vision.image_files import read_image
+
+    try:
+        card = read_image(path)
+    except UserError:
+        card = None
+    if card is None or card.shape[0] < card.shape[1]:
+        raise UserError(f"taught picture {path} is damaged: delete it or teach that card again")
+    return card
+
+
+def taught_pictures(folder: Path) -> dict[str, list[Path]]:
+    """Face id -> the pictures stored in a game's ``folder``, in face id order (nothing read)."""
+    found: dict[str, list[Path]] = {}
+    if not folder.is_dir():
+        return found
+    for entry in sorted(folder.iterdir()):
+        if entry.is_dir() and not entry.name.startswith("."):
+            files = sorted(entry.glob("*.png"), key=lambda p: (len(p.stem), p.stem))
+            if files:
+                found.setdefault(entry.name, []).extend(files)
+        elif entry.suffix == ".png":
+            found.setdefault(entry.stem, []).append(entry)  # the older flat layout
+    return found
 
 
 class EnrolledDeck:
@@ -160,7 +182,7 @@ class EnrolledDeck:
         for face_id, paths in self.pictures().items():
             for path in paths:
                 try:
-                    card = self._load(path)
+                    card = load_picture(path)
                 except UserError:
                     if not skip_damaged:
                         raise
@@ -176,18 +198,6 @@ class EnrolledDeck:
                 self.rim_papers.setdefault(face_id, []).append(rim_paper(card))
                 self.features.add(face_id, card, features_file(path))
 
-    @staticmethod
-    def _load(path: Path) -> np.ndarray:
-        from vision.image_files import read_image
-
-        try:
-            card = read_image(path)
-        except UserError:
-            card = None
-        if card is None or card.shape[0] < card.shape[1]:
-            raise UserError(f"taught picture {path} is damaged: delete it or teach that card again")
-        return card
-
     @property
     def references(self) -> list[str]:
         """The face id of every taught picture (one entry per picture)."""
@@ -195,22 +205,12 @@ class EnrolledDeck:
 
     def pictures(self) -> dict[str, list[Path]]:
         """Face id -> its stored pictures, in face id order."""
-        found: dict[str, list[Path]] = {}
-        if not self.folder.is_dir():
-            return found
-        for entry in sorted(self.folder.iterdir()):
-            if entry.is_dir() and not entry.name.startswith("."):
-                files = sorted(entry.glob("*.png"), key=lambda p: (len(p.stem), p.stem))
-                if files:
-                    found.setdefault(entry.name, []).extend(files)
-            elif entry.suffix == ".png":
-                found.setdefault(entry.stem, []).append(entry)  # the older flat layout
-        return found
+        return taught_pictures(self.folder)
 
     def keep(self, face_id: str, cutout: np.ndarray) -> Path:
         """File one cut-out (from :func:`capture_card`) under ``face_id``; its path."""
         folder = self.folder / _valid_face_id(face_id)
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder)
         taken = {p.stem for p in folder.glob("*.png")}
         number = 1
         while str(number) in taken:
@@ -236,8 +236,14 @@ class EnrolledDeck:
         removed = 0
         for one in chosen:
             for path in pictures.get(one, []):
-                path.unlink(missing_ok=True)
-                features_file(path).unlink(missing_ok=True)
+                try:
+                    path.unlink(missing_ok=True)
+                    features_file(path).unlink(missing_ok=True)
+                except OSError as error:
+                    raise UserError(
+                        f"cannot remove {path} ({error.strerror or error}): check the store's "
+                        f"permissions (on the Pi: {JOIN_THE_GROUP})"
+                    ) from None
                 removed += 1
             folder = self.folder / _valid_face_id(one)
             if folder.is_dir():

@@ -44,7 +44,7 @@ def reader_for_game(
     game_id: str, use_mat: bool = True, store: Path | None = None, skip_damaged: bool = False
 ) -> CardReader:
     """The reader for ``game_id``: markers, its mat (when asked and it has one) and the faces
-    taught for it in ``store`` (default: :func:`vision.enrolled.default_store`); ``skip_damaged``:
+    taught for it in ``store`` (default: :func:`vision.taught_store.default_store`); ``skip_damaged``:
     a damaged taught picture is left out (``CardReader.damaged_pictures``) rather than refused."""
     from companion.errors import UserError
     from vision.enrolled import EnrolledDeck

@@ -35,7 +35,8 @@ def taught_art(game_id: str, store: Path | None = None) -> dict[str, list[np.nda
 
 def taught_deck_or_refuse(game_id: str, title: str, store: Path | None = None) -> dict[str, list[np.ndarray]]:
     """:func:`taught_art`, or one line saying how to teach the deck when nothing is taught."""
-    from vision.enrolled import EnrolledDeck, default_store
+    from vision.enrolled import EnrolledDeck
+    from vision.taught_store import default_store
 
     art = taught_art(game_id, store)
     if not art:
