@@ -209,8 +209,9 @@ def check_taught_cards(config: Config) -> Check:
     login outside the service's group) makes teaching from photos fail, so that is said too.
     """
     from companion.errors import UserError
-    from vision.enrolled import load_picture, taught_pictures
+    from vision.enrolled import load_picture, set_aside_pictures, taught_pictures
     from vision.taught_store import JOIN_THE_GROUP, default_store
+    from vision.teachable import face_name
 
     try:
         store = default_store()
@@ -223,36 +224,25 @@ def check_taught_cards(config: Config) -> Check:
         total = sum(len(paths) for paths in pictures.values())
         if total:
             counts.append(f"{folder.name} {len(pictures)} faces ({total} pictures)")
-        names = _face_names(folder.name)
-        broken = {path.parent.name for path in folder.glob("*/*.png.damaged")}
+        # a face set aside and taught again since is whole again
+        broken = set(set_aside_pictures(folder)) - set(pictures)
         for face_id, paths in pictures.items():
             for path in paths:
                 try:
                     load_picture(path)
                 except UserError:
                     broken.add(face_id)
-        spoilt += [f"{folder.name} {names.get(face, face)}" for face in sorted(broken)]
+        spoilt += [f"{folder.name} {face_name(folder.name, face)}" for face in sorted(broken)]
     if spoilt:
         return Check("taught cards", WARN, f"damaged pictures in {store}: {', '.join(spoilt)}",
                      "the camera sets them aside and reads the rest: teach those faces again "
-                     "(menu > Teach cards), then delete their .damaged files")
+                     "(menu > Teach cards, or companion vision enroll)")
     if store.is_dir() and not os.access(store, os.W_OK | os.X_OK):
         return Check("taught cards", WARN, f"{store} cannot be written by this user",
                      f"teaching from photos here needs it: {JOIN_THE_GROUP}")
     if not counts:
         return Check("taught cards", OK, f"none taught ({store}): the camera reads our printed cards")
     return Check("taught cards", OK, f"{store}: {'; '.join(counts)}")
-
-
-def _face_names(game_id: str) -> dict[str, str]:
-    """Face id -> its name for people (empty for a folder that is no game's)."""
-    from companion.errors import UserError
-    from vision.teachable import teachable_faces
-
-    try:
-        return {face.face_id: face.name for face in teachable_faces(game_id)}
-    except UserError:
-        return {}
 
 
 def run_checks(config_path: str | None) -> Iterator[Check]:

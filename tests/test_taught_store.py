@@ -101,5 +101,41 @@ def test_doctor_lists_the_taught_faces_and_names_the_damaged_ones(
     assert plum.read_bytes() == b"half a picture"  # the doctor looks; it moves nothing
     EnrolledDeck(GAME, tmp_path / "enrolled", skip_damaged=True)  # the camera sets it aside
     assert "bandit Plum" in check_taught_cards(Config()).found  # named until taught again
+    deck.keep("plum", synthetic_face(12))
+    assert check_taught_cards(Config()).status == OK
+    plum.write_bytes(b"half a picture")
     main(["doctor"])
     assert "[warn] taught cards: damaged pictures" in capsys.readouterr().out  # one of the doctor's checks
+
+
+def test_the_vision_commands_set_a_damaged_picture_aside_name_its_face_and_can_forget_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # They refused to open the deck at all, 'forget' and 'enroll' included: no command could
+    # mend the store, only deleting the file by hand.
+    import cv2
+
+    from vision.taught_scene import lay_out, scene_style
+
+    def photo(face: int, seed: int) -> str:
+        path = tmp_path / f"photo{seed}.png"
+        style = scene_style(seed, "wood", card_px=150, tilt=8)
+        assert cv2.imwrite(str(path), lay_out([synthetic_face(face)], seed, style=style).frame())
+        return str(path)
+
+    store = tmp_path / "store"
+    deck = EnrolledDeck(GAME, store)
+    deck.keep("cherry", synthetic_face(10))
+    deck.keep("plum", synthetic_face(12)).write_bytes(b"cut short")
+    where = ["--store", str(store)]
+    assert main(["vision", "identify", "--game", GAME, *where, photo(10, 300)]) == 0
+    out = capsys.readouterr()
+    assert "note: damaged taught pictures set aside: teach Plum again" in out.err
+    assert '"id": "cherry"' in out.out  # the rest of the deck is read
+    assert main(["vision", "enrolled", GAME, *where]) == 0
+    assert "0 pictures [1 damaged, set aside: teach it again]" in capsys.readouterr().out
+    assert main(["vision", "enroll", GAME, *where, f"plum={photo(12, 301)}"]) == 0
+    assert main(["vision", "enrolled", GAME, *where]) == 0
+    listing = capsys.readouterr().out
+    assert "1 picture [1 damaged, set aside]" in listing and "teach it again" not in listing
+    assert main(["vision", "forget", GAME, "plum", *where]) == 0
+    assert not (store / GAME / "plum").exists()

@@ -74,6 +74,7 @@ __all__ = [
     "Match",
     "capture_card",
     "load_picture",
+    "set_aside_pictures",
     "taught_pictures",
 ]
 
@@ -157,6 +158,15 @@ def taught_pictures(folder: Path) -> dict[str, list[Path]]:
     return found
 
 
+def set_aside_pictures(folder: Path) -> dict[str, list[Path]]:
+    """Face id -> its pictures set aside as damaged (``N.png.damaged``) in a game's ``folder``:
+    kept until the face is forgotten, so that the host is told which faces to teach again."""
+    found: dict[str, list[Path]] = {}
+    for path in sorted(folder.glob("*/*.png.damaged")) if folder.is_dir() else []:
+        found.setdefault(path.parent.name, []).append(path)
+    return found
+
+
 class EnrolledDeck:
     """The taught faces of one game: the pictures on disk and a matcher built from them."""
 
@@ -232,7 +242,7 @@ class EnrolledDeck:
     def forget(self, face_id: str | None = None) -> int:
         """Remove the pictures of ``face_id`` (None: every face of this game); how many."""
         pictures = self.pictures()
-        chosen = list(pictures) if face_id is None else [face_id]
+        chosen = sorted({*pictures, *set_aside_pictures(self.folder)}) if face_id is None else [face_id]
         removed = 0
         for one in chosen:
             for path in pictures.get(one, []):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from companion.errors import UserError
@@ -84,3 +85,21 @@ def share(path: Path) -> None:
     if _shared(path.parent):
         with contextlib.suppress(OSError):
             os.chmod(path, 0o660)
+
+
+def set_aside_note(damaged: Sequence[Path]) -> str:
+    """What a host is told of taught pictures set aside as damaged (``EnrolledDeck.damaged``):
+    the faces to teach again, by the names people know them by ("damaged taught pictures set
+    aside: teach Plum, Bell again"); "" when there are none."""
+    from vision.teachable import face_name
+
+    faces: dict[tuple[str, str], None] = {}
+    for path in damaged:
+        # <store>/<game>/<face>/<n>.png, or the older flat <store>/<game>/<face>.png
+        flat = not path.stem.isdigit()
+        game, face = (path.parent.name, path.stem) if flat else (path.parent.parent.name, path.parent.name)
+        faces[(game, face)] = None
+    if not faces:
+        return ""
+    names = sorted({face_name(game, face) for game, face in faces})
+    return f"damaged taught pictures set aside: teach {', '.join(names)} again"

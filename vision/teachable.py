@@ -141,3 +141,13 @@ def face_for(game_id: str, card_id: str) -> TeachableFace:
     if len(faces) > 12:
         more = f" and {len(faces) - 12} more (see 'companion vision enrolled {game_id} --all')"
     raise UserError(f"{game_id} has no card '{card_id}'; its cards: {listing}{more}")
+
+
+def face_name(game_id: str, face_id: str) -> str:
+    """The name people know ``face_id`` of ``game_id`` by; the id itself for a folder that is no
+    face (or no game) of ours."""
+    try:
+        faces = teachable_faces(game_id)
+    except UserError:
+        return face_id
+    return next((face.name for face in faces if face.face_id == face_id), face_id)

@@ -305,12 +305,10 @@ READY = "camera ready"
 def ready_message(reader: object) -> str:
     """What the screen says when the camera is ready: with the taught pictures the reader left
     out as damaged, and what to do about them."""
-    damaged = list(getattr(reader, "damaged_pictures", []) or [])
-    if not damaged:
-        return READY
-    shown = ", ".join(f"{path.parent.name}/{path.name}" for path in damaged[:3])
-    more = f" and {len(damaged) - 3} more" if len(damaged) > 3 else ""
-    return f"{READY}; damaged taught pictures set aside ({shown}{more}): teach those cards again"
+    from vision.taught_store import set_aside_note
+
+    note = set_aside_note(list(getattr(reader, "damaged_pictures", []) or []))
+    return f"{READY}; {note}" if note else READY
 
 
 def _zone_tracker(game_id: str, window: int, agree: int | None = None) -> Any:

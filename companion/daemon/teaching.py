@@ -101,13 +101,12 @@ def open_teaching(game_id: str, store: Path | None = None) -> TeachFlow:
     can be taught again from the buttons (refusing to open left the host nothing to do)."""
     from companion.engine import get_game
     from vision.enrolled import EnrolledDeck
+    from vision.taught_store import set_aside_note
     from vision.teachable import teachable_faces
 
     title = get_game(game_id).title
     deck = EnrolledDeck(game_id, store, skip_damaged=True)  # a damaged picture: taught again here
     flow = TeachFlow(game_id, title, teachable_faces(game_id), TaughtDeck(deck))
     if deck.damaged:
-        names = {face.face_id: face.name for face in flow.faces}
-        spoilt = sorted({names.get(path.parent.name, path.parent.name) for path in deck.damaged})
-        flow.alert = f"damaged pictures set aside: teach {', '.join(spoilt)} again"
+        flow.alert = set_aside_note(deck.damaged)
     return flow

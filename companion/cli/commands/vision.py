@@ -105,6 +105,8 @@ def _identify(args: argparse.Namespace) -> int:
     from vision.identify import identify_any
     from vision.image_files import read_image
 
+    if args.game:
+        _open_deck(args.game, args.store)  # a damaged picture set aside and named once, up front
     for path in args.images:
         cards = identify_any(read_image(path), args.game, use_mat=not args.no_mat, store=args.store)
         print(json.dumps({"image": path, "cards": [card.to_json() for card in cards]}), flush=True)
@@ -131,7 +133,8 @@ def _watch(args: argparse.Namespace) -> int:
     from vision.tracker import ZoneTracker
     from vision.work_copy import work_copy
 
-    reader = reader_for_game(args.game, use_mat=not args.no_mat, store=args.store)
+    reader = reader_for_game(args.game, use_mat=not args.no_mat, store=args.store, skip_damaged=True)
+    _note_set_aside(reader.damaged_pictures)
     taught = len(reader.enrolled.references) if reader.enrolled is not None else 0
     print(json.dumps({"game": args.game, "taught_pictures": taught}), flush=True)
     tracker = ZoneTracker.for_game(args.game, window=args.window)
@@ -165,14 +168,30 @@ def _watch(args: argparse.Namespace) -> int:
     return 0
 
 
-def _enroll(args: argparse.Namespace) -> int:
+def _note_set_aside(damaged: list[Path]) -> None:
+    from vision.taught_store import set_aside_note
+
+    if damaged:
+        print(f"note: {set_aside_note(damaged)} (kept as N.png.damaged)", file=sys.stderr, flush=True)
+
+
+def _open_deck(game_id: str, store: Path | None) -> Any:
+    """The game's taught deck with a damaged picture set aside, as the camera at the table does,
+    and named on stderr: refusing to open left no command to forget or teach that face again."""
     from vision.enrolled import EnrolledDeck
+
+    deck = EnrolledDeck(game_id, store, skip_damaged=True)
+    _note_set_aside(deck.damaged)
+    return deck
+
+
+def _enroll(args: argparse.Namespace) -> int:
     from vision.teachable import teachable_faces
 
     faces = teachable_faces(args.game)
     if not faces:
         raise UserError(f"{args.game} has no cards to teach")
-    deck = EnrolledDeck(args.game, args.store)
+    deck = _open_deck(args.game, args.store)
     if args.images:
         return _enroll_photos(args, deck)
     from vision.camera import open_source
@@ -261,19 +280,23 @@ def _enroll_camera(deck: Any, faces: list[Any], source: Any) -> int:
 
 
 def _enrolled(args: argparse.Namespace) -> int:
-    from vision.enrolled import EnrolledDeck
+    from vision.enrolled import set_aside_pictures
     from vision.teachable import teachable_faces
 
-    deck = EnrolledDeck(args.game, args.store)
+    deck = _open_deck(args.game, args.store)
     pictures = deck.pictures()
+    spoilt = set_aside_pictures(deck.folder)
     faces = teachable_faces(args.game)
     known = {face.face_id for face in faces}
     total = sum(map(len, pictures.values()))
     print(f"{args.game}: {total} pictures of {len(pictures)} faces in {deck.folder}")
     for face in faces:
         count = len(pictures.get(face.face_id, []))
-        if count or args.all:
+        if count or args.all or face.face_id in spoilt:
             also = f" (also {', '.join(face.card_ids[1:])})" if len(face.card_ids) > 1 else ""
+            if face.face_id in spoilt:
+                again = "" if count else ": teach it again"
+                also += f" [{len(spoilt[face.face_id])} damaged, set aside{again}]"
             print(f"  {face.label():<48} {count} picture{'s' if count != 1 else ''}{also}")
     for stray in sorted(set(pictures) - known):
         print(f"  {stray} [not a card of {args.game}]: {len(pictures[stray])} pictures")
@@ -283,17 +306,17 @@ def _enrolled(args: argparse.Namespace) -> int:
 
 
 def _forget(args: argparse.Namespace) -> int:
-    from vision.enrolled import EnrolledDeck
+    from vision.enrolled import set_aside_pictures
     from vision.teachable import face_for
 
     if args.all == bool(args.card_id):
         raise UserError("give one CARD_ID or --all")
-    deck = EnrolledDeck(args.game, args.store)
+    deck = _open_deck(args.game, args.store)
     if args.all:
         removed = deck.forget()
         print(f"forgot every taught face of {args.game} ({removed} pictures)")
         return 0
-    pictures = deck.pictures()
+    pictures = {**set_aside_pictures(deck.folder), **deck.pictures()}
     face_id = args.card_id if args.card_id in pictures else face_for(args.game, args.card_id).face_id
     if face_id not in pictures:
         raise UserError(f"nothing taught for '{args.card_id}' in {args.game}")
