@@ -38,6 +38,12 @@ GAP_MM = 8.0
 #: Corner markers: 6 cells of 5 mm (30 mm), half as big again as a card's markers.
 MAT_MARKER_MM = 30.0
 MAT_MARKER_MARGIN_MM = 5.0
+#: White round each corner marker (mm; under the 5 mm margin, so it stays on the sheet).
+MAT_MARKER_QUIET_MM = 4.0
+#: The mat's ground (BGR): a felt green of about half lightness (see :func:`render_mat`).
+MAT_GROUND = (110, 135, 85)
+#: Zone outlines and labels.
+MAT_INK = (228, 234, 232)
 #: The zones start inside the band the corner markers occupy.
 BAND_MM = MAT_MARKER_MARGIN_MM + MAT_MARKER_MM + 4.0
 
@@ -151,14 +157,24 @@ def mat_layout(game_id: str) -> MatLayout:
 
 @lru_cache(maxsize=8)
 def render_mat(layout: MatLayout, px_per_mm: float) -> np.ndarray:
-    """The mat as a BGR image: light sheet, zone outlines with labels, corner markers (cached, read-only)."""
+    """The mat as a BGR image: a mid-tone green sheet (``MAT_GROUND``), zone outlines and labels
+    in light ink, corner markers on white squares (cached, read-only).
+
+    Why green: a group's own cards (no markers) are found by their outlines, and a light card on
+    a light sheet has no edge to find (tests/test_mat_ground.py: the teach screen cut out 16 of
+    36 cards lying in a zone on the light sheet, 31 on this one; the reader named 41 and 47 of 54),
+    while a mid-tone ground stands out from white paper and from dark faces alike. The whole
+    sheet is one ground, not filled zones: a filled card-sized zone is itself a card-shaped
+    outline. Zone frames are drawn crisp, as a printer prints them (anti-aliased on the green, the
+    teach screen caught 22 of the 36).
+    """
     w, h = round(layout.width * px_per_mm), round(layout.height * px_per_mm)
-    image = np.full((h, w, 3), (236, 240, 238), dtype=np.uint8)
+    image = np.full((h, w, 3), MAT_GROUND, dtype=np.uint8)
     line = max(1, round(0.8 * px_per_mm))
     for zone in layout.zones:
         p1 = (round(zone.x * px_per_mm), round(zone.y * px_per_mm))
         p2 = (round((zone.x + zone.w) * px_per_mm), round((zone.y + zone.h) * px_per_mm))
-        cv2.rectangle(image, p1, p2, (150, 120, 90), line, cv2.LINE_AA)
+        cv2.rectangle(image, p1, p2, MAT_INK, line, cv2.LINE_8)
         scale = 3.0 * px_per_mm / 22.0
         cv2.putText(
             image,
@@ -166,13 +182,16 @@ def render_mat(layout: MatLayout, px_per_mm: float) -> np.ndarray:
             (p1[0] + round(2 * px_per_mm), p2[1] - round(2 * px_per_mm)),
             cv2.FONT_HERSHEY_SIMPLEX,
             scale,
-            (150, 120, 90),
+            MAT_INK,
             max(1, round(0.3 * px_per_mm)),
             cv2.LINE_AA,
         )
     side = round(MAT_MARKER_MM * px_per_mm)
+    quiet = round(MAT_MARKER_QUIET_MM * px_per_mm)
     for marker_id, corners in zip(layout.marker_ids, layout.marker_corners_mm(), strict=True):
         x, y = (round(v * px_per_mm) for v in corners[0])
+        # A marker is read by its black border against white: its own quiet zone on the green.
+        image[max(0, y - quiet) : y + side + quiet, max(0, x - quiet) : x + side + quiet] = 255
         image[y : y + side, x : x + side] = cv2.cvtColor(marker_image(marker_id, side), cv2.COLOR_GRAY2BGR)
     image.setflags(write=False)
     return image
