@@ -109,6 +109,30 @@ def test_demo_taught_deals_the_real_deck_through_the_whole_stack(
     out = capsys.readouterr().out
     assert "demo: dealing the taught cards" in out and "pictures for 6 card ids" in out
     assert "dealer lays" in out  # the game went on with the taught deck on the table
+    assert_cards_counted(out)
+
+
+def assert_cards_counted(out: str) -> None:
+    """The demo's last line says how each card dealt came in, as the journal has it: read by
+    the camera or entered by the buttons, one or the other for every card laid."""
+    import re
+
+    counted = re.search(r"^cards: (\d+) read by the camera, (\d+) entered by the buttons$", out, re.M)
+    assert counted is not None, out[-300:]
+    laid = sum(1 for line in out.splitlines() if "dealer lays" in line)
+    assert int(counted[1]) + int(counted[2]) == laid > 0
+
+
+def test_the_demo_counts_the_cards_the_camera_read_and_those_entered_by_hand(
+    store: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vision.taught_scene import synthetic_face
+
+    deck = EnrolledDeck("bandit", store)
+    for index, face in enumerate(RANKS.values()):
+        deck.keep(face, synthetic_face(30 + index))
+    assert main(["demo", "--game", "bandit", "--taught", "--seconds", "6"]) == 0
+    assert_cards_counted(capsys.readouterr().out)
 
 
 @needs_realcards

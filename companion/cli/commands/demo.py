@@ -126,9 +126,35 @@ def run(args: argparse.Namespace) -> int:
     # "[12] ..." is an action; "[74+3] ..." a table round's move, journalled as a note until the round ends
     actions = sum(1 for line in lines if line.startswith("[") and line.split("]", 1)[0][1:].isdigit())
     print(f"{daemon.frames} frames in {elapsed:.1f} s, {actions} actions shown")
+    if mode == "table":
+        print(_card_sources(journal), flush=True)
     if workdir is not None:
         workdir.cleanup()
     return 128 + stopped_by[0] if stopped_by else 0
+
+
+def _card_sources(journal: Path) -> str:
+    """How the game's cards came in, from the journal's observations: read by the camera, or
+    entered by the buttons when it could not read them (with ``--taught``: how well the camera
+    reads that deck through the whole stack)."""
+    import json
+
+    from companion.journal import JournalError, open_readonly
+
+    counts = {"camera": 0, "buttons": 0}
+    try:
+        with open_readonly(journal) as reader:
+            games = reader.games()
+            entries = reader.entries(games[-1].id) if games else []
+    except JournalError as error:
+        return f"cards: not counted ({error})"
+    for _seq, kind, text, _at in entries:
+        if kind != "observation" or not text.startswith("{"):
+            continue
+        seen = json.loads(text)
+        if "card" in seen and seen.get("source") in counts:
+            counts[seen["source"]] += 1
+    return f"cards: {counts['camera']} read by the camera, {counts['buttons']} entered by the buttons"
 
 
 def _with_camera(config: Any, source: str) -> Any:
