@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from vision.card_checks import border_contrast
+from vision.region_edges import untaken_boxes
 
 #: A card's outline in the 300 x 400 test pictures (portrait, 90 x 126 px).
 CARD = np.float32([[150, 90], [240, 90], [240, 216], [150, 216]])
@@ -51,3 +52,19 @@ def test_no_border_where_the_table_is_as_light_as_the_card_or_nearly(step: int) 
 def test_on_carpet_the_same_small_step_is_no_border() -> None:
     """A step that is clear on a smooth table is lost in carpet's tufts: not enough there."""
     assert border_contrast(card_on(carpet(), 14), CARD) < 0.6
+
+
+def test_a_card_whose_paper_region_is_cut_into_lies_within_the_region_looked_at() -> None:
+    """Dev IMG_2574's nine on tiles: the card's paper region is a C (its print reaches the
+    border on one side, grout lines join it): the straight edges found round it must be able
+    to propose the whole card, so the region's extent is its hull, not the C alone."""
+    lightness = np.full((300, 400), 80, np.uint8)
+    cv2.fillConvexPoly(lightness, CARD.astype(np.int32), 220)
+    lightness[120:190, 170:241] = 60  # the print, open to the right-hand side
+    paper = cv2.compare(lightness, 150, cv2.CMP_GT)
+    contours, _h = cv2.findContours(paper, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    regions = [(c, cv2.contourArea(cv2.convexHull(c))) for c in contours]
+    boxes, within, _free = untaken_boxes(regions, [], 400.0, lightness, np.zeros_like(lightness))
+    assert len(boxes) == 1
+    assert within[155, 200] and within[155, 235]  # the card's middle and its print's side
+    assert not within[20, 20]
