@@ -68,6 +68,9 @@ def card_shaped(
     return True
 
 
+#: A border's step between card and table (summed Lab) counts from STEP, on a smooth table from
+#: TEXTURE_TIMES its own spread, at least SMOOTH_STEP (see :func:`border_contrasts`).
+STEP, TEXTURE_TIMES, SMOOTH_STEP = 20.0, 3.0, 10.0
 #: Where along each side (shares of it, the corners left out) the border is looked at.
 _CONTRAST_ALONG = np.linspace(0.12, 0.88, 12)
 
@@ -140,11 +143,19 @@ def border_contrasts(lab: np.ndarray, quads: list[np.ndarray]) -> list[float]:
     # The median of three samples is the middle one once sorted (as np.median, cheaper).
     samples = np.sort(colours.reshape(len(quads), 4, len(_CONTRAST_ALONG), 2, 3, -1), axis=4)[:, :, :, :, 1]
     steps = np.abs(samples[:, :, :, 0] - samples[:, :, :, 1]).sum(axis=3)  # Q x 4 x 12
+    # A step counts when it is clear against the table's own texture: at least STEP, less on a
+    # smooth table (its spread across the three outside depths: a folder or a lacquered tray
+    # 2-3, carpet 45-75, cloth 7-30), down to SMOOTH_STEP (dev IMG_2579: a jack on a manila
+    # folder steps by 15-20 on three sides, the folder varies by 2-3).
+    outside = colours.reshape(len(quads), 4, len(_CONTRAST_ALONG), 2, 3, -1)[:, :, :, 1]
+    # (Samples off the picture, copies of its edge pixel, are taken as rough: never lower it.)
+    spread = np.where(ok, (outside.max(axis=3) - outside.min(axis=3)).sum(axis=3), 255.0)  # Q x 4 x 12
+    needed = np.clip(TEXTURE_TIMES * np.median(spread, axis=2, keepdims=True), SMOOTH_STEP, STEP)
     # A side with fewer than half its samples in the picture runs along the frame's border:
     # no evidence either way.
     in_picture = ok.sum(axis=2)
     in_view = in_picture >= len(_CONTRAST_ALONG) // 2
-    shown = ((steps >= 20) & ok).sum(axis=2)
+    shown = ((steps >= needed) & ok).sum(axis=2)
     sides_shown = (in_view & (shown >= 0.5 * in_picture)).sum(axis=1).tolist()
     sides_in_view = in_view.sum(axis=1).tolist()
     votes = (shown * in_view).sum(axis=1).tolist()
