@@ -14,7 +14,8 @@ card explains are searched for taught faces:
 2. Per taught picture, a homography from its matches (USAC). A candidate is the taught card
    mapped into the frame; it is named only when every check of the feature stage holds: enough
    inliers spread over the card, card-shaped and card-sized, the best face ahead of any other
-   matched at the same place, the taught picture aligned on the full frame agreeing with it
+   matched at the same place, the taught picture aligned on the full frame (lined up within
+   the keypoints' error: :mod:`vision.face_placing`) agreeing with it
    over the card's *visible* part near its matched keypoints, when both corner indices are in
    view one of them agreeing too, its ink ink there (a look-alike's pips, a ten's beside a
    taught nine's, may line up one pip off), and no other face explaining that place as well.
@@ -47,6 +48,7 @@ from vision.face_features import (
     mapped_card_shaped,
     same_softness,
 )
+from vision.face_placing import agreeing, in_card, lined_up
 from vision.index_ink import ink_shown
 from vision.part_match import INDEX_H, INDEX_W
 from vision.search_scale import search_copy, search_scale
@@ -71,12 +73,6 @@ MIN_VISIBLE = 0.2
 #: Inliers of a card inside another card's outline, per area, below this share of its own
 #: density overall: the other card lies over it there.
 COVERED_DENSITY = 0.25
-#: Where the straightened view correlates with the taught picture at least this much (windows
-#: of ``AGREE_WINDOW`` px at half the feature scale), the card shows; elsewhere it is covered.
-AGREE = 0.3
-AGREE_WINDOW = 11
-#: Grey variance below this in a window: plain paper (or plain table).
-PLAIN_VAR = 40.0
 #: Rounds of search (each names at most one card).
 MAX_FOUND = 12
 #: A corner index zone (``INDEX_W`` x ``INDEX_H`` of the card) is in view when this share of it
@@ -266,7 +262,7 @@ class FaceSearch:
         if score < VERIFY_SCORE or block > VERIFY_BLOCK:
             return None
         to_card = np.linalg.inv(zoom @ fit.homography)
-        if not self._index_agrees(fit.ref, view, _in_card(in_view / scale, to_card)):
+        if not self._index_agrees(fit.ref, view, in_card(in_view / scale, to_card)):
             return None
         # Given what faces share too, another face lining up as well at this place: the camera
         # cannot tell them apart, so neither is named.
@@ -289,7 +285,7 @@ class FaceSearch:
             if their_score >= VERIFY_SCORE and their_block <= VERIFY_BLOCK:
                 return None
         reference = self.matcher.reference_grey(fit.ref)
-        shows = _agreeing(reference, view, visible / scale, zoom @ fit.homography) * scale
+        shows = agreeing(reference, view, visible / scale, zoom @ fit.homography) * scale
         return FoundFace(face, card, shows, score, block, fit.inliers, fit.homography, compared, fit.ref)
 
     def _index_agrees(self, ref: int, view: np.ndarray, in_view: np.ndarray) -> bool:
@@ -336,47 +332,27 @@ class FaceSearch:
         """The aligned comparison over the ``compared`` part, in the taught picture's frame;
         with the frame straightened there (evened out)."""
         to_card = np.linalg.inv(homography)
+        score, block, view = self._compare_at(ref, to_card, grey, compared)
+        if score >= VERIFY_SCORE and block <= VERIFY_BLOCK:
+            return score, block, view
+        # Keypoints place a card to a frame pixel or so, a small or soft card's (fewer, vaguer
+        # keypoints) no better: compared again at the taught picture's best place within that.
+        shift = lined_up(self.matcher.reference_grey(ref), view, in_card(compared, to_card), to_card)
+        if shift is None:
+            return score, block, view
+        return self._compare_at(ref, shift @ to_card, grey, compared)
+
+    def _compare_at(
+        self, ref: int, to_card: np.ndarray, grey: np.ndarray, compared: np.ndarray
+    ) -> tuple[float, float, np.ndarray]:
+        """:meth:`_compare` with the frame straightened by ``to_card`` (frame -> taught picture)."""
         view = cv2.warpPerspective(grey, to_card, (FEATURE_W, FEATURE_H), flags=cv2.INTER_LINEAR)
         view = self.matcher.normalised(view)
-        seen = _in_card(compared, to_card)
+        seen = in_card(compared, to_card)
         if np.count_nonzero(seen) < MIN_VISIBLE * seen.size:
             return 0.0, float("inf"), view
         score, block = compare_aligned(self.matcher.reference_grey(ref), np.eye(3), view, seen)
         return score, block, view
-
-
-def _in_card(polygon: np.ndarray, to_card: np.ndarray) -> np.ndarray:
-    """A frame polygon as a mask of the taught picture's frame (feature scale)."""
-    outline = cv2.perspectiveTransform(np.asarray(polygon, np.float64).reshape(-1, 1, 2), to_card)
-    mask = np.zeros((FEATURE_H, FEATURE_W), np.uint8)
-    cv2.fillPoly(mask, [np.round(outline).astype(np.int32)], 255)
-    return mask
-
-
-def _agreeing(
-    reference: np.ndarray, view: np.ndarray, visible: np.ndarray, homography: np.ndarray
-) -> np.ndarray:
-    """The part of ``visible`` (frame polygon) where the straightened ``view`` looks like the
-    taught picture: what shows of a card, less what a hand or an unknown card covers. Only
-    where the card is reported (a named card was compared in full before)."""
-    seen = _in_card(visible, np.linalg.inv(homography))
-    half = (FEATURE_W // 2, FEATURE_H // 2)
-    a = cv2.resize(reference, half, interpolation=cv2.INTER_AREA).astype(np.float32)
-    b = cv2.resize(view, half, interpolation=cv2.INTER_AREA).astype(np.float32)
-    window = (AGREE_WINDOW, AGREE_WINDOW)
-    mean_a, mean_b = cv2.blur(a, window), cv2.blur(b, window)
-    var_a = np.maximum(cv2.blur(a * a, window) - mean_a**2, 0)
-    var_b = np.maximum(cv2.blur(b * b, window) - mean_b**2, 0)
-    cov = cv2.blur(a * b, window) - mean_a * mean_b
-    plain_a, plain_b = var_a < PLAIN_VAR, var_b < PLAIN_VAR
-    # Plain paper against plain paper agrees; print against print must correlate.
-    agree = np.where(plain_a | plain_b, plain_a & plain_b, cov / np.sqrt(var_a * var_b + 1e-6) >= AGREE)
-    agree = cv2.resize(agree.astype(np.uint8) * 255, (FEATURE_W, FEATURE_H), interpolation=cv2.INTER_NEAREST)
-    contours, _ = cv2.findContours(agree & seen, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
-        return visible
-    largest = max(contours, key=cv2.contourArea).reshape(-1, 1, 2).astype(np.float64)
-    return cv2.perspectiveTransform(largest, homography).reshape(-1, 2).astype(np.float32)
 
 
 def _placed(card: np.ndarray, ref_points: np.ndarray, shape: tuple[int, ...], least: float) -> bool:
