@@ -127,3 +127,22 @@ def test_a_dark_face_is_taught_by_its_edge_not_its_printed_frame_on_a_plain_tabl
         for number, face in enumerate(deck_faces(style)[:5]):
             photo, corners = _laid(face, 160, number, grain=0.0)
             assert iou(capture_card(photo, "the photo").quad, corners) >= 0.95, (style, face)
+
+
+def test_a_dark_face_on_dark_cloth_is_refused_with_the_advice_to_use_a_lighter_surface() -> None:
+    """A dark face on cloth as dark as its ground has no edge to see (the step across it is a
+    few grey levels): it is not taught, and the host is told to lay it on a lighter surface
+    (a darker one, the advice for a white card, was the wrong way for it)."""
+    import pytest
+
+    from companion.errors import UserError
+    from vision.deck_styles import corner_mask
+    from vision.enrolled import capture_card
+    from vision.photo_tables import PHOTO_H, PHOTO_W, card_corners, lay_cards
+
+    rng = np.random.default_rng(0)
+    table = np.full((PHOTO_H, PHOTO_W, 3), (30, 22, 20), np.uint8)
+    corners = card_corners(rng, (PHOTO_W / 2, PHOTO_H / 2), 160, FACE_H / FACE_W)
+    photo, _laid_cards = lay_cards(table, [(render_face(deck_faces("dark")[3]), corner_mask(), corners)], rng)
+    with pytest.raises(UserError, match="lighter than a dark one"):
+        capture_card(photo, "the photo")
