@@ -491,9 +491,11 @@ def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str) -> _Looked:
     the outline searches found no card; UserError when there is none or more than one."""
     found = light_table_cards(colour, TEACH_MIN_AREA)
     if not found.cards:
+        # A dark face on dark cloth steps by 0-5 grey levels (other-decks seed 0's seven).
         raise NoCardEdge(
             f"no card found in {what}: lay one card face up where the whole card shows, "
-            "on a surface darker or more coloured than the card"
+            "on a surface unlike the card (darker or more coloured than a light card, lighter "
+            "than a dark one)"
         )
     if len(found.cards) > 1:
         raise UserError(f"{len(found.cards)} card-shaped outlines in {what}: show one card alone")

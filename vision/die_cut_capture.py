@@ -17,7 +17,7 @@ from companion.errors import UserError
 from vision.card_capture import TEACH_MIN_AREA, find_paper_card
 from vision.card_checks import TEACH_ASPECT, aspect, card_paper, inside_share, light_paper, order_quad
 from vision.card_outlines import CardOutline
-from vision.die_cut import DieCut, NoCardEdge, die_cut_cards, parallel_beyond, rim_paper_share
+from vision.die_cut import STEP, DieCut, NoCardEdge, die_cut_cards, parallel_beyond, rim_paper_share
 from vision.frame_cut import corners_in_view
 
 #: A part of a card taken by the paper searches is at most this share of the die-cut card
@@ -25,6 +25,14 @@ from vision.frame_cut import corners_in_view
 PART_AREA = 0.8
 #: ... lying this much inside it.
 PART_INSIDE = 0.8
+#: An outline taken by the paper searches that covers up to this share of the die-cut card round
+#: it, and whose band out to the card's edge is the ground just inside it, is a frame printed on
+#: the face, not the card (:func:`_printed_frame`; a dark face's frame line on a plain table:
+#: 0.84-0.86; a card taken along its own edge: 0.97-0.99).
+FRAME_AREA = 0.95
+#: Px left out either side of the band between a frame and the card's edge (the frame line, the
+#: edge's blur).
+FRAME_EDGE_PX = 1
 #: A card whose rim is light paper on this share or more is the paper searches' to judge
 #: (their refusal stands): they look closely at fans, cards overlapping and covered cards, and
 #: on the development photos the die-cut search's one outline round a refused light card was
@@ -39,6 +47,27 @@ def _whole(card: DieCut, shape: tuple[int, ...]) -> bool:
     return TEACH_ASPECT[0] <= aspect(card.quad) <= TEACH_ASPECT[1] and all(
         corners_in_view(card.quad, shape, margin)
     )
+
+
+def _printed_frame(lab: np.ndarray, inner: np.ndarray, card: np.ndarray) -> bool:
+    """Whether ``inner`` (an outline lying within the die-cut ``card``, of at most
+    ``FRAME_AREA`` of it) is a frame printed on the face: the band between it and the card's
+    edge is of the ground just inside it (a line printed on one ground), where a card's edge
+    steps to the table or to whatever the card lies on."""
+    if cv2.contourArea(inner) > FRAME_AREA * cv2.contourArea(card):
+        return False
+    kernel = np.ones((2 * FRAME_EDGE_PX + 1, 2 * FRAME_EDGE_PX + 1), np.uint8)
+    shape = lab.shape[:2]
+    inside = cv2.fillConvexPoly(np.zeros(shape, np.uint8), np.round(inner).astype(np.int32), 1)
+    whole = cv2.fillConvexPoly(np.zeros(shape, np.uint8), np.round(card).astype(np.int32), 1)
+    band = cv2.erode(whole, kernel) & ~cv2.dilate(inside, kernel) & 1
+    # The ground as deep inside the outline as the band is wide beyond it.
+    width = max(2, round((np.sqrt(cv2.contourArea(card)) - np.sqrt(cv2.contourArea(inner))) / 2))
+    ground = cv2.erode(inside, kernel) & ~cv2.erode(inside, np.ones((2 * width + 1,) * 2, np.uint8)) & 1
+    if band.sum() < 20 or ground.sum() < 20:
+        return False
+    apart = np.abs(np.median(lab[band > 0], axis=0) - np.median(lab[ground > 0], axis=0)).sum()
+    return bool(apart < STEP)
 
 
 def die_cut_card(colour: np.ndarray, what: str, refused: UserError) -> CardOutline:
@@ -71,12 +100,16 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
         return found
     # Not light paper (even with a band all round, as a full-bleed face's even ground makes):
     # the paper searches' cues say little of where its edge is (a full-bleed cherry was taught
-    # along a ray of its art: half the card, its band the red ground).
+    # along a ray of its art: half the card, its band the red ground; a dark card on a plain
+    # table along its printed frame line, 0.85 of the card).
     round_it = [
         c
         for c in die_cut_cards(colour, TEACH_MIN_AREA)
         if inside_share(found.quad, c.quad) >= PART_INSIDE
-        and cv2.contourArea(found.quad) <= PART_AREA * cv2.contourArea(c.quad)
+        and (
+            cv2.contourArea(found.quad) <= PART_AREA * cv2.contourArea(c.quad)
+            or _printed_frame(lab, found.quad, c.quad)
+        )
         and _whole(c, colour.shape)
         and not parallel_beyond(colour, c.quad)
     ]

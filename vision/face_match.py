@@ -62,7 +62,8 @@ DARK_GROUND = 0.3
 #: cherry two and a cherry three) differ by an index too small for the blocks, and a taught
 #: picture cut a little off its card lets the other face win by the margin (other-decks seed 3:
 #: a cherry three named as the two, 0.955 against 0.843). A card that correlates this well with
-#: a second face is not named by the thumbnails: the features and the corner index decide.
+#: a second face is not named by the thumbnails: the features and the corner index decide
+#: (:attr:`Match.shared`).
 DARK_RIVAL = 0.8
 #: Side (look px) of the darkest-neighbour estimate of a dark face's ground under its veil:
 #: wider than the print's strokes (an index, a pip), so it finds the ground beside them.
@@ -186,6 +187,10 @@ class Match:
     #: Where the named card lies (TL TR BR BL, image px) when the feature stage found it inside
     #: an outline that is more than that card (a card overlapping it); None: the outline.
     corners: np.ndarray | None = field(default=None, compare=False)
+    #: A card of light print on a dark ground left unnamed only because its art is shared
+    #: (``DARK_RIVAL``): the faces whose art it is (best first). Their corner indices, which
+    #: the thumbnail is too coarse to see, can tell which one it is.
+    shared: tuple[str, ...] = ()
 
     @property
     def confidence(self) -> float:
@@ -257,9 +262,16 @@ class FaceMatcher:
         runner_up = next((float(scores[i]) for i in order[1:] if self._row_ids[i] != best_id), -1.0)
         score = float(scores[best])
         block = worst_block(sigs[min(best, len(sigs) - 1)], self._matrix[best])
-        named = score >= ACCEPT_SCORE and score - runner_up >= MARGIN and block <= MAX_BLOCK
-        if named and self._row_dark[best] and runner_up >= DARK_RIVAL:
-            named = False  # another face shares its art (see DARK_RIVAL)
+        art = score >= ACCEPT_SCORE and block <= MAX_BLOCK
+        if art and self._row_dark[best] and runner_up >= DARK_RIVAL:
+            # Another face shares its art (see DARK_RIVAL): not named here, whatever the margin.
+            shared = {best_id: score}
+            for row in order[1:].tolist():
+                if scores[row] < DARK_RIVAL:
+                    break
+                shared.setdefault(self._row_ids[row], float(scores[row]))
+            return Match(None, score, runner_up, block, best_id, shared=tuple(shared))
+        named = art and score - runner_up >= MARGIN
         return Match(best_id if named else None, score, runner_up, block, best_id)
 
     def match(self, card: np.ndarray) -> Match:
