@@ -69,6 +69,18 @@ def test_pay_line_has_nothing_to_print_and_says_so(
     assert error.count("\n") == 1 and "no mat" in error
 
 
+def test_a_pdf_under_another_name_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'cards mat bandit --out mat.png' wrote a PDF named mat.png, which opens as nothing.
+    for command in ("mat", "print"):
+        assert main(["cards", command, "bandit", "--out", str(tmp_path / "mat.png")]) == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and "give a name ending in .pdf" in error
+    assert not (tmp_path / "mat.png").exists()
+    assert main(["cards", "mat", "bandit", "--out", str(tmp_path / "MAT.PDF")]) == 0
+
+
 def test_writing_into_a_missing_folder_is_one_clear_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
 from companion.cli.paths import output_file, output_folder, writing
+from companion.errors import UserError
 
 
 def register(subparsers: Any) -> None:
@@ -28,11 +30,19 @@ def register(subparsers: Any) -> None:
     i.set_defaults(func=_images)
 
 
+def _pdf_file(name: str) -> Path:
+    """``--out`` for a PDF: a name ending in .pdf (a PDF written as ``mat.png`` opened as nothing
+    in an image viewer, without a word), checked as :func:`output_file` checks any file."""
+    if Path(name).suffix.lower() != ".pdf":
+        raise UserError(f"--out {name}: this writes a PDF; give a name ending in .pdf")
+    return output_file(name)
+
+
 def _print(args: argparse.Namespace) -> int:
     from vision.markers import MarkerMap
     from vision.printing import cards_pdf
 
-    out = output_file(args.out)
+    out = _pdf_file(args.out)
     with writing(out):
         pages = cards_pdf(args.game, out, args.paper)
     print(f"wrote {out} ({pages} pages); print at 100 % (actual size)")
@@ -47,7 +57,7 @@ def _print(args: argparse.Namespace) -> int:
 def _mat(args: argparse.Namespace) -> int:
     from vision.printing import mat_pdf
 
-    out = output_file(args.out)
+    out = _pdf_file(args.out)
     with writing(out):
         pages = mat_pdf(args.game, out, args.paper)
     print(f"wrote {out} ({pages} sheets); print at 100 % and tape the sheets together")
