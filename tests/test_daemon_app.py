@@ -352,14 +352,14 @@ def test_a_game_chosen_while_the_disk_is_full_starts_once_there_is_room(tmp_path
 
 
 def test_a_damaged_taught_picture_left_out_is_named_on_the_screen(tmp_path: Path) -> None:
-    from companion.daemon.camera import ready_message
+    from companion.daemon.camera import ready_status
 
     class Reader:
         damaged_pictures = [tmp_path / "enrolled" / "bandit" / "plum" / "1.png"]
 
     daemon = make(tmp_path, game="bandit", mode="table", camera_factory=_no_camera)
     try:
-        daemon.dispatch(CameraStatus(True, ready_message(Reader())))
+        daemon.dispatch(ready_status(Reader()))
         daemon.step()
         assert isinstance(daemon.view, TableView)
         assert "damaged taught pictures set aside: teach Plum again" in daemon.view.status

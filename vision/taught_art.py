@@ -17,17 +17,18 @@ from companion.errors import UserError
 
 def taught_art(game_id: str, store: Path | None = None) -> dict[str, list[np.ndarray]]:
     """Card id -> the taught pictures of its face (BGR, portrait), for the faces taught so far."""
-    from vision.enrolled import EnrolledDeck
-    from vision.image_files import read_image
+    from vision.enrolled import load_picture, taught_pictures
+    from vision.taught_store import default_store
     from vision.teachable import teachable_faces
 
-    pictures = EnrolledDeck(game_id, store).pictures()
+    # Only the pictures: building a reading deck (thumbnails, keypoints) would read each twice.
+    pictures = taught_pictures((store or default_store()) / game_id)
     art: dict[str, list[np.ndarray]] = {}
     for face in teachable_faces(game_id):
         paths = pictures.get(face.face_id, [])
         if not paths:
             continue
-        images = [read_image(path) for path in paths]
+        images = [load_picture(path) for path in paths]
         for card_id in face.card_ids:
             art[card_id] = images
     return art
@@ -35,12 +36,11 @@ def taught_art(game_id: str, store: Path | None = None) -> dict[str, list[np.nda
 
 def taught_deck_or_refuse(game_id: str, title: str, store: Path | None = None) -> dict[str, list[np.ndarray]]:
     """:func:`taught_art`, or one line saying how to teach the deck when nothing is taught."""
-    from vision.enrolled import EnrolledDeck
     from vision.taught_store import default_store
 
     art = taught_art(game_id, store)
     if not art:
-        where = EnrolledDeck(game_id, store).folder if store else default_store() / game_id
+        where = (store or default_store()) / game_id
         raise UserError(
             f"no taught {title} cards in {where}: teach them first (menu > Teach cards, or "
             f"'companion vision enroll {game_id} CARD_ID=PHOTO ...')"

@@ -28,7 +28,7 @@ from typing import Any
 
 from companion.config import variants_of
 from companion.daemon import starting
-from companion.daemon.camera import READY, CameraStatus, CameraWorker, VisionUpdate, open_configured
+from companion.daemon.camera import CameraStatus, CameraWorker, VisionUpdate, open_configured
 from companion.daemon.frame_output import FrameOutput
 from companion.daemon.menu import menu_input
 from companion.daemon.notify import Notifier
@@ -333,10 +333,10 @@ class Daemon(FrameOutput):
         if isinstance(item, CameraStatus):
             self.camera_ok = item.ok
             self.camera_message = item.message
-            if item.ok and item.message != READY:
-                # The camera reads, but not every taught picture (camera.ready_message): the
+            if item.ok and item.note:
+                # The camera reads, but not every taught picture (camera.ready_status): the
                 # host sees which, on the screen's status line, not only in the log.
-                self.note, self._note_until = item.message.removeprefix(READY + "; "), None
+                self.note, self._note_until = item.note, None
             if self.flow is not None and hasattr(self.flow, "set_camera"):
                 self.flow.set_camera(item.ok)
             if self.teach is not None:

@@ -126,6 +126,9 @@ class CameraStatus:
 
     ok: bool
     message: str
+    #: What the host must also be told while the camera reads (taught pictures it left out as
+    #: damaged, :func:`ready_status`): shown on the screen's status line, not only logged.
+    note: str = ""
 
 
 def open_configured(spec: str) -> Callable[[], FrameSource]:
@@ -204,10 +207,10 @@ class CameraWorker:
             self._thread.join(timeout)
             self._thread = None
 
-    def _status(self, ok: bool, message: str) -> None:
-        if ok != self.ok:
-            self.ok = ok
-            self._sink(CameraStatus(ok, message))
+    def _status(self, status: CameraStatus) -> None:
+        if status.ok != self.ok:
+            self.ok = status.ok
+            self._sink(status)
 
     def _run(self) -> None:
         from vision.work_copy import work_copy
@@ -228,11 +231,12 @@ class CameraWorker:
                     confirmer = Confirmer(self._confirm)
                 except Exception as error:  # any failure to open is "no camera yet"
                     source = None
-                    self._status(False, f"camera not available ({type(error).__name__}: {error}); retrying")
+                    why = f"{type(error).__name__}: {error}"
+                    self._status(CameraStatus(False, f"camera not available ({why}); retrying"))
                     self._stop.wait(delay)
                     delay = min(delay * 2, self._backoff[1])
                     continue
-                self._status(True, ready_message(reader))
+                self._status(ready_status(reader))
             started = time.monotonic()
             try:
                 frame = source.read()
@@ -243,7 +247,7 @@ class CameraWorker:
             if frame is None:
                 _close(source)
                 source = None
-                self._status(False, "camera lost: enter cards with the buttons; reconnecting")
+                self._status(CameraStatus(False, "camera lost: enter cards with the buttons; reconnecting"))
                 self._stop.wait(delay)
                 delay = min(delay * 2, self._backoff[1])
                 continue
@@ -291,7 +295,7 @@ def _close(source: FrameSource) -> None:
 
 def _card_reader(game_id: str) -> Any:
     """The game's printed cards, its mat and the faces the group taught for it (a damaged taught
-    picture is left out, not a reason to read no card at all: :func:`ready_message` names it on
+    picture is left out, not a reason to read no card at all: :func:`ready_status` names it on
     the screen's status line)."""
     from vision.identify import reader_for_game
 
@@ -302,13 +306,13 @@ def _card_reader(game_id: str) -> Any:
 READY = "camera ready"
 
 
-def ready_message(reader: object) -> str:
-    """What the screen says when the camera is ready: with the taught pictures the reader left
-    out as damaged, and what to do about them."""
+def ready_status(reader: object) -> CameraStatus:
+    """The camera is ready, with the taught pictures the reader left out as damaged and what to
+    do about them as its ``note``."""
     from vision.taught_store import set_aside_note
 
     note = set_aside_note(list(getattr(reader, "damaged_pictures", []) or []))
-    return f"{READY}; {note}" if note else READY
+    return CameraStatus(True, f"{READY}; {note}" if note else READY, note)
 
 
 def _zone_tracker(game_id: str, window: int, agree: int | None = None) -> Any:
