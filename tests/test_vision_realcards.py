@@ -17,10 +17,10 @@ from companion.bench.realcards import (
     RANKS,
     Photo,
     Tally,
-    _capture,
     _rank,
     _read,
     _teaching,
+    capture_singles,
     default_photos,
     load_photos,
     part_of,
@@ -262,7 +262,7 @@ def test_the_bench_counts_a_cut_out_that_is_not_its_card_and_a_multi_photo_taken
     (rank, (x0, y0, x1, y1)), = single.cards
     shift = round(0.4 * (x1 - x0))
     moved = Photo(single.path, ((rank, (x0 + shift, y0, x1 + shift, y1)),))
-    taught = _capture([single, moved])
+    taught = capture_singles([single, moved])
     assert len(taught.cutouts) == 2 and taught.wrong_cutouts == ("IMG_2385.JPG",)
     figure = _teaching(taught, [several, single])
     assert figure["wrong_cutouts"] == 1

@@ -198,7 +198,8 @@ class Taught:
     wrong_cutouts: tuple[str, ...] = ()
 
 
-def _capture(singles: list[Photo]) -> Taught:
+def capture_singles(singles: list[Photo]) -> Taught:
+    """The single-card photos taught whole (the enrolment path): cut-outs, refusals, wrong cuts."""
     from companion.errors import UserError
     from vision.enrolled import capture_card
     from vision.image_files import read_image
@@ -463,7 +464,7 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     parts = ("dev", "held-out", "all") if args.part == "each" else (args.part,)
     # Every single-card photo is taught (the README's protocol); the multi-card photos are read
     # by part: thresholds were tuned on dev only.
-    taught = _capture([p for p in photos if len(p.cards) == 1])
+    taught = capture_singles([p for p in photos if len(p.cards) == 1])
     yield _teaching(taught, [p for p in photos if len(p.cards) > 1])
     for name in parts:
         chosen = [p for i, p in enumerate(photos) if name == "all" or part_of(i) == name]
