@@ -14,8 +14,9 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.covered_figures import lay
 from vision.enrolled import EnrolledDeck
-from vision.taught_scene import synthetic_face
+from vision.taught_scene import SYNTHETIC_SEEDS, synthetic_face
 
 GAME = "bandit"
 IDS = ["cherry", "plum", "bell", "seven"]
@@ -23,22 +24,22 @@ IDS = ["cherry", "plum", "bell", "seven"]
 CARD = np.float32([[120, 80], [250, 92], [238, 272], [106, 259]])
 
 
-def taught(folder: Path) -> EnrolledDeck:
+def taught(folder: Path, seeds: tuple[int, ...] = SYNTHETIC_SEEDS) -> EnrolledDeck:
     deck = EnrolledDeck(GAME, folder)
-    for i, card_id in enumerate(IDS):
-        deck.keep(card_id, synthetic_face(10 + i))
+    for seed, card_id in zip(seeds, IDS, strict=True):
+        deck.keep(card_id, synthetic_face(seed))
     return deck
 
 
-def lay(frame: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
-    """Paint ``face`` onto ``frame`` inside ``quad`` (TL TR BR BL)."""
-    h, w = face.shape[:2]
-    source = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-    homography = cv2.getPerspectiveTransform(source, np.float32(quad))
-    size = (frame.shape[1], frame.shape[0])
-    warped = cv2.warpPerspective(face, homography, size, flags=cv2.INTER_AREA)
-    inside = cv2.warpPerspective(np.full((h, w), 255, np.uint8), homography, size) > 128
-    frame[inside] = warped[inside]
+def stranger_with_index(text: str) -> np.ndarray:
+    """Plum's art (synthetic face 11, index "34") with another index in both corners (the top
+    left, and the bottom right turned): a look-alike never taught."""
+    stranger = synthetic_face(11)
+    for _turn in range(2):
+        stranger[8:46, 10:70] = (232, 236, 238)
+        cv2.putText(stranger, text, (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
+        stranger = np.ascontiguousarray(stranger[::-1, ::-1])
+    return stranger
 
 
 def covered_scene(face: np.ndarray, shown: float, turned: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -76,12 +77,7 @@ def test_a_covered_card_never_taught_is_unidentified_even_when_only_its_index_di
     face = synthetic_face(11)
     frame, visible = covered_scene(face, 0.3)
     assert deck.identify_covered(frame, off_corners(), visible).card_id == "plum"
-    stranger = face.copy()
-    for _turn in range(2):  # both indices: the top left, and the bottom right turned
-        stranger[8:46, 10:70] = (232, 236, 238)
-        cv2.putText(stranger, "7", (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
-        stranger = np.ascontiguousarray(stranger[::-1, ::-1])
-    frame, visible = covered_scene(stranger, 0.3)
+    frame, visible = covered_scene(stranger_with_index("7"), 0.3)
     found = deck.identify_covered(frame, off_corners(), visible)
     assert found.card_id is None
 
@@ -136,10 +132,18 @@ def test_an_index_that_shows_counts_though_the_corners_put_it_a_little_off(tmp_p
     inside = CARD + np.float32([5, 4])
     frame, visible = covered_scene(synthetic_face(11), 0.3)
     assert deck.identify_covered(frame, inside, visible).card_id == "plum"
-    stranger = synthetic_face(11)
-    for _turn in range(2):
-        stranger[8:46, 10:70] = (232, 236, 238)
-        cv2.putText(stranger, "7", (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
-        stranger = np.ascontiguousarray(stranger[::-1, ::-1])
-    frame, visible = covered_scene(stranger, 0.3)
+    frame, visible = covered_scene(stranger_with_index("7"), 0.3)
     assert deck.identify_covered(frame, inside, visible).card_id is None
+
+
+def test_a_two_digit_index_is_told_apart_where_the_strip_shows_all_of_it(tmp_path: Path) -> None:
+    """Plum's "34" beside a taught "33" and a never-taught "35" with plum's art: the narrow index
+    zone shows the 3 and half the other digit, alike in all three; a strip that shows the whole
+    index (the wide zone) tells them apart."""
+    deck = taught(tmp_path)
+    deck.keep("any", synthetic_face(12))  # "33", other art
+    frame, visible = covered_scene(synthetic_face(11), 0.3)
+    assert deck.identify_covered(frame, off_corners(), visible).card_id == "plum"
+    for text in ("35", "38", "31"):
+        frame, visible = covered_scene(stranger_with_index(text), 0.3)
+        assert deck.identify_covered(frame, off_corners(), visible).card_id is None

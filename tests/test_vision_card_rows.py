@@ -115,7 +115,7 @@ def test_the_reader_names_a_sparse_card_at_a_rows_uneven_end_and_the_card_beneat
     """Read whole, the ace-like card on top of an uneven pair is named only when placed on its
     own edges; the card beneath is then found by its strip beside it."""
     deck = EnrolledDeck("bandit", tmp_path)
-    faces = (("any", sparse_face()), ("plum", synthetic_face(11)), ("bell", synthetic_face(12)))
+    faces = (("any", sparse_face()), ("plum", synthetic_face(11)), ("bell", synthetic_face(14)))
     for i, (card_id, art) in enumerate(faces):
         photo = lay_out([art], 200 + i, style=scene_style(200 + i, "wood", 150, 8)).frame()
         deck.keep(card_id, capture_card(photo).cutout)

@@ -20,7 +20,9 @@ GAME = "bandit"
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory: pytest.TempPathFactory) -> EnrolledDeck:
     """Four made-up faces (seeds 10-13), each taught from a whole photo of it on a wood table."""
-    return teach_synthetic_faces(tmp_path_factory.mktemp("store"))
+    # Seeds 10-13: the scenes lay face 12 as the bell (the feature search: their corner indices,
+    # "34" and "33" alike in the index zone, play no part in it).
+    return teach_synthetic_faces(tmp_path_factory.mktemp("store"), (10, 11, 12, 13))
 
 
 def table(seed: int) -> SimulatedTable:

@@ -73,7 +73,7 @@ def test_a_card_with_one_strip_beside_it_is_no_fan() -> None:
 
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory: pytest.TempPathFactory) -> EnrolledDeck:
-    """Four made-up faces (seeds 10-13), each taught from a whole photo of it on a wood table."""
+    """Four made-up faces (SYNTHETIC_SEEDS), each taught from a whole photo of it on a wood table."""
     return teach_synthetic_faces(Path(tmp_path_factory.mktemp("store")))
 
 
@@ -81,7 +81,7 @@ def deck(tmp_path_factory: pytest.TempPathFactory) -> EnrolledDeck:
 def test_the_reader_names_each_card_of_a_fan_by_its_strip(
     deck: EnrolledDeck, seed: int, step: float, turn: float
 ) -> None:
-    frame, _cards = fan([13, 11, 12], step, turn, seed)
+    frame, _cards = fan([13, 11, 14], step, turn, seed)
 
     cards = CardReader("bandit", use_mat=False, enrolled=deck).read(frame).cards
 
@@ -89,7 +89,7 @@ def test_the_reader_names_each_card_of_a_fan_by_its_strip(
 
 
 def test_a_strip_of_a_face_never_taught_in_a_fan_is_not_named(deck: EnrolledDeck) -> None:
-    frame, _cards = fan([13, 77, 12], 60.0, 2.0, 1)
+    frame, _cards = fan([13, 77, 14], 60.0, 2.0, 1)
 
     cards = CardReader("bandit", use_mat=False, enrolled=deck).read(frame).cards
 

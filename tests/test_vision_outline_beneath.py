@@ -16,7 +16,7 @@ from vision.card_checks import iou
 from vision.card_outlines import CardOutline
 from vision.enrolled import EnrolledDeck
 from vision.outline_beneath import part_beneath
-from vision.taught_scene import synthetic_face
+from vision.taught_scene import SYNTHETIC_SEEDS, synthetic_face
 
 GAME = "bandit"
 IDS = ["cherry", "plum", "bell", "seven"]
@@ -90,8 +90,8 @@ def reader_outlines(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def taught(folder: Path) -> EnrolledDeck:
     deck = EnrolledDeck(GAME, folder)
-    for i, card_id in enumerate(IDS):
-        deck.keep(card_id, synthetic_face(10 + i))
+    for seed, card_id in zip(SYNTHETIC_SEEDS, IDS, strict=True):
+        deck.keep(card_id, synthetic_face(seed))
     return deck
 
 

@@ -11,6 +11,8 @@ Used by :meth:`vision.enrolled.EnrolledDeck.identify_covered`; whole cards are c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -57,20 +59,36 @@ BLOCK_MIN_SPREAD = 0.12
 #: a part that shows one of them: without it, a strip of pips is as much a taught ten's as an
 #: untaught nine's.
 INDEX_W, INDEX_H = 0.17, 0.21
+#: The wider zone an index is compared over when the part shows it: a two-digit index in a
+#: large font reaches a quarter of the card's width, and the narrow zone tells a "34" from a
+#: "33" or a never-taught "35" by half a digit (``companion bench covered`` on realcards' art,
+#: where the wider zone holds pips beside the index: right 93, 88, 58 of 120 against 94, 92, 55
+#: narrow). A strip that shows only the narrow zone is compared by it: there a never-taught
+#: "16" is a taught "19" (tests/test_covered_faces.py).
+INDEX_WIDE_W = 0.3
 #: Share of an index zone that must show for it to count.
 INDEX_MIN_SHOWN = 0.6
 #: Blur (sigma, fine px) of the index comparison: a 9 and a 10 differ in a stroke or two.
 INDEX_BLUR = 0.8
 #: The index's own shift search (fine px) around the coarse comparison's best shift.
 INDEX_SHIFT = 3
-#: The best candidate's index correlation, and its lead over every other candidate's. Measured
-#: on synthetic covered cards from the even-numbered single-card photos of shared/realcards:
-#: the right index 0.95 median, an untaught rank's best at most 0.83 (0.9 leaves room for other
-#: decks and cameras, and costs 5 of 146 named).
-INDEX_ACCEPT = 0.9
+#: The best candidate's index agreement (the correlation of the two indices' gradients, see
+#: _index_score), and its lead over every other taught face's, candidate or not (compared at
+#: the best's place). Gradients, not brightness: two indices of one deck in one font correlate
+#: 0.9-0.99 by brightness over the zone (paper and a blob of print where the other has one: a
+#: "34" and a "50"), 0.5-0.8 by gradient, the right one 0.98 sharp. The lead over every taught
+#: face measures how alike this deck's indices are at this view's softness: a never-taught
+#: rank's index is as like the named one's as they are (a "34" left untaught beneath a card,
+#: softened by 1 px, was read as the taught "50" by brightness). Measured with ``companion
+#: bench covered`` (realcards' art and tables; 120 cards each sharp, softened by 1 and 1.5 px):
+#: right 94, 92, 55 with the narrow zone alone (brightness with a 0.9 limit: 89, 78, 41), none
+#: wrong, untaught or look-alike named; 0.7 gave 97, 95, 73 and 0.6 named untaught ranks (1,
+#: 7, 12 cards): 0.75 keeps a margin from that for decks and cameras not measured.
+INDEX_ACCEPT = 0.75
 INDEX_MARGIN = 0.1
 
 _IX, _IY = round(INDEX_W * FINE_W), round(INDEX_H * FINE_H)
+_IXW = round(INDEX_WIDE_W * FINE_W)
 
 
 def _flat(grey: np.ndarray, mask: np.ndarray | None, blur: float) -> np.ndarray:
@@ -142,6 +160,37 @@ def _index_has_ink(fine: np.ndarray, fine_mask: np.ndarray, shown: list[bool]) -
     return False
 
 
+#: A zone's horizontal and vertical gradients.
+Gradients = tuple[np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True)
+class IndexZone:
+    """One corner index zone of a taught picture: the gradients (3 x 3 Sobel, taken over the
+    whole :func:`index_image`, so that no zone's edge makes one) of the narrow zone and of the
+    wide one (``INDEX_WIDE_W``)."""
+
+    narrow: Gradients
+    wide: Gradients
+
+
+def index_zones(fine: np.ndarray) -> tuple[IndexZone, IndexZone]:
+    """A picture's top-left and bottom-right :class:`IndexZone` (``fine``: its index image)."""
+    fine = fine.astype(np.float32)
+    gx = cv2.Sobel(fine, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(fine, cv2.CV_32F, 0, 1, ksize=3)
+
+    def zone(rows: slice, columns: slice) -> Gradients:
+        # Copies: a view would keep the whole picture's gradients alive (0.7 MB a picture).
+        return gx[rows, columns].copy(), gy[rows, columns].copy()
+
+    top, bottom = slice(0, _IY), slice(FINE_H - _IY, FINE_H)
+    return (
+        IndexZone(zone(top, slice(0, _IX)), zone(top, slice(0, _IXW))),
+        IndexZone(zone(bottom, slice(FINE_W - _IX, FINE_W)), zone(bottom, slice(FINE_W - _IXW, FINE_W))),
+    )
+
+
 def _index_zones(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The top-left and bottom-right index zones of a fine-size image."""
     return image[:_IY, :_IX].copy(), image[-_IY:, -_IX:].copy()
@@ -158,8 +207,8 @@ class PartMatcher:
        one id, e.g. four suits, never compete with each other); ids scoring ``PART_ACCEPT`` or
        more are candidates;
     2. a corner index must show (``INDEX_MIN_SHOWN`` of its zone): it is compared, finely, with
-       each candidate's best picture; the best must reach ``INDEX_ACCEPT`` and beat every other
-       candidate by ``INDEX_MARGIN``;
+       each candidate's best picture; the best must reach ``INDEX_ACCEPT`` and beat every
+       other taught face's index (candidate or not) by ``INDEX_MARGIN``;
     3. that picture and the part agree window by window over what shows (``PART_MAX_BLOCK``).
 
     Otherwise (also when too little shows, or blank paper: ``PART_MIN_SHARE``,
@@ -168,7 +217,7 @@ class PartMatcher:
 
     def __init__(self) -> None:
         self._rows: list[np.ndarray] = []
-        self._zones: list[tuple[np.ndarray, np.ndarray]] = []
+        self._zones: list[tuple[IndexZone, IndexZone]] = []
         self._row_ids: list[str] = []
         self._stacked: tuple[np.ndarray, np.ndarray] | None = None
 
@@ -177,7 +226,7 @@ class PartMatcher:
         image = part_image(card)
         fine = index_image(card)
         self._rows += [image.ravel(), np.ascontiguousarray(image[::-1, ::-1]).ravel()]
-        self._zones += [_index_zones(fine), _index_zones(fine[::-1, ::-1])]
+        self._zones += [index_zones(fine), index_zones(np.ascontiguousarray(fine[::-1, ::-1]))]
         self._row_ids += [face_id, face_id]
         self._stacked = None
 
@@ -231,17 +280,28 @@ class PartMatcher:
         pad = PART_SCALE * PART_SHIFT + INDEX_SHIFT
         if fine_image is None:
             fine_image = index_image(card, fine_mask)
-        fine = np.pad(fine_image, pad, mode="edge")
+        fine = np.pad(fine_image, pad, mode="edge").astype(np.float32)
+        fine_grads = (cv2.Sobel(fine, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(fine, cv2.CV_32F, 0, 1, ksize=3))
         padded_fine_mask = np.pad(fine_mask, pad)
         index_scores = {
             row_id: _index_score(
-                fine, padded_fine_mask, self._zones[i], shifts[int(np.argmax(scores[i]))], pad
+                fine_grads, padded_fine_mask, self._zones[i], shifts[int(np.argmax(scores[i]))], pad
             )
             for row_id, i in candidates.items()
         }
         best_id = max(index_scores, key=lambda row_id: index_scores[row_id])
         score = index_scores[best_id]
         runner_up = max((v for row_id, v in index_scores.items() if row_id != best_id), default=-1.0)
+        if score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN:
+            # Every other taught face's index at the best face's place: how alike two indices
+            # of this deck are at this view's softness.
+            shift = shifts[int(np.argmax(scores[candidates[best_id]]))]
+            for row_id, i in best_rows.items():
+                if row_id not in index_scores:
+                    rival = _index_score(fine_grads, padded_fine_mask, self._zones[i], shift, pad)
+                    runner_up = max(runner_up, rival)
+                    if score - runner_up < INDEX_MARGIN:
+                        break
         best = candidates[best_id]
         rows, _squares = self._matrices()
         block = _masked_worst_block(image, mask, rows[best], shifts[int(np.argmax(scores[best]))])
@@ -280,38 +340,50 @@ class PartMatcher:
 
 
 def _index_score(
-    fine: np.ndarray,
+    seen: Gradients,
     fine_mask: np.ndarray,
-    zones: tuple[np.ndarray, np.ndarray],
+    zones: tuple[IndexZone, IndexZone],
     shift: tuple[int, int],
     pad: int,
 ) -> float:
-    """The masked correlation of the query's index zones (``fine`` and its mask, padded by
-    ``pad``) with a picture's, the query moved by the coarse ``shift`` (scaled) and then by up
-    to ``INDEX_SHIFT`` fine px; the worst of the zones that show (-1: none does)."""
+    """How the query's index zones (``seen``: the gradients of its index image, and its mask,
+    both padded by ``pad``) agree with a picture's (:class:`IndexZone`): the correlation of
+    the two gradient fields over what shows, the query moved by the coarse ``shift`` (scaled)
+    and then by up to ``INDEX_SHIFT`` fine px; the worst of the zones that show (-1: none
+    does). A stroke one has where the other has paper, or runs another way, lowers it; the
+    paper round an index, alike in any two, does not raise it. Each zone is compared wide when
+    that shows, else narrow."""
     from numpy.lib.stride_tricks import sliding_window_view
 
     t = INDEX_SHIFT
     worst = 2.0
-    for zone, (y0, x0) in zip(zones, ((0, 0), (FINE_H - _IY, FINE_W - _IX)), strict=True):
-        # Whether the index shows is judged where the card's corners put it (as ``match``
-        # does): the shift only takes up their error, and moved out over the card's edge band
+    for zone, y0, right in ((zones[0], 0, False), (zones[1], FINE_H - _IY, True)):
+        chosen = None
+        # Whether a zone shows is judged where the card's corners put it (as ``match`` does):
+        # the shift only takes up their error, and moved out over the card's edge band
         # (masked) it would hide an index that shows.
-        if fine_mask[pad + y0 : pad + y0 + _IY, pad + x0 : pad + x0 + _IX].mean() < INDEX_MIN_SHOWN:
+        for (rx, ry), width in ((zone.wide, _IXW), (zone.narrow, _IX)):
+            x0 = FINE_W - width if right else 0
+            if fine_mask[pad + y0 : pad + y0 + _IY, pad + x0 : pad + x0 + width].mean() >= INDEX_MIN_SHOWN:
+                chosen = rx, ry, x0, width
+                break
+        if chosen is None:
             continue
+        rx, ry, x0, width = chosen
         ys, xs = pad + y0 + PART_SCALE * shift[1], pad + x0 + PART_SCALE * shift[0]
-        # Every further shift at once: windows of the query around the zone.
-        area = (slice(ys - t, ys + _IY + t), slice(xs - t, xs + _IX + t))
-        q = sliding_window_view(fine[area], (_IY, _IX)).astype(np.float32)
-        m = sliding_window_view(fine_mask[area], (_IY, _IX)).astype(np.float32)
-        count = np.maximum(m.sum(axis=(2, 3)), 1.0)
-        qm = (q * m).sum(axis=(2, 3)) / count
-        rm = (zone * m).sum(axis=(2, 3)) / count
-        qc = (q - qm[..., None, None]) * m
-        rc = (zone - rm[..., None, None]) * m
-        norm = np.sqrt((qc * qc).sum(axis=(2, 3)) * (rc * rc).sum(axis=(2, 3)))
-        ncc = (qc * rc).sum(axis=(2, 3)) / np.maximum(norm, 1e-9)
-        worst = min(worst, float(ncc.max()))
+        # Every further shift at once: windows of the query's gradients around the zone,
+        # compared where the part shows (a px in from its edge: the covering card's edge is
+        # no gradient of this card's).
+        area = (slice(ys - t, ys + _IY + t), slice(xs - t, xs + width + t))
+        qx = sliding_window_view(seen[0][area], (_IY, width))
+        qy = sliding_window_view(seen[1][area], (_IY, width))
+        shown = cv2.erode(fine_mask[area], np.ones((3, 3), np.uint8))
+        m = sliding_window_view(shown, (_IY, width)).astype(np.float32)
+        dot = ((qx * rx + qy * ry) * m).sum(axis=(2, 3))
+        query = ((qx * qx + qy * qy) * m).sum(axis=(2, 3))
+        taught = ((rx * rx + ry * ry) * m).sum(axis=(2, 3))
+        agreement = dot / np.maximum(np.sqrt(query * taught), 1e-9)
+        worst = min(worst, float(agreement.max()))
     return worst if worst <= 1.0 else -1.0
 
 
