@@ -14,14 +14,12 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.covered_figures import lay
+from vision.covered_figures import CARD, OFF_CORNERS, lay
 from vision.enrolled import EnrolledDeck
 from vision.taught_scene import SYNTHETIC_SEEDS, synthetic_face
 
 GAME = "bandit"
 IDS = ["cherry", "plum", "bell", "seven"]
-#: The card beneath: where it lies in the frame (TL TR BR BL of the upright face).
-CARD = np.float32([[120, 80], [250, 92], [238, 272], [106, 259]])
 
 
 def taught(folder: Path, seeds: tuple[int, ...] = SYNTHETIC_SEEDS) -> EnrolledDeck:
@@ -59,8 +57,7 @@ def covered_scene(face: np.ndarray, shown: float, turned: bool = False) -> tuple
 
 def off_corners() -> np.ndarray:
     """CARD's corners 2 % of its size off each (as extrapolated), given in another order."""
-    jitter = np.float32([[2.6, -3.6], [-2.6, 3.6], [2.6, 3.6], [-2.6, -3.6]])
-    return (CARD + jitter)[[2, 0, 3, 1]]
+    return OFF_CORNERS.copy()
 
 
 @pytest.mark.parametrize("turned", [False, True])

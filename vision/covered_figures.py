@@ -101,13 +101,12 @@ def _read(
     tables: list[np.ndarray],
     blur: float,
 ) -> dict[str, Any]:
-    """Every face in ``faces`` (id, cut-out) laid covered and read: right, wrong (with what it
-    was read as), unidentified."""
+    """Every face in ``faces`` (id, card at ``FACE_SIZE``) laid covered (by ``covers``, at
+    ``FACE_SIZE``) and read: right, wrong (with what it was read as), unidentified."""
     right = unidentified = 0
     wrong: list[str] = []
-    for k, (face_id, face) in enumerate(faces):
-        card = cv2.resize(face, FACE_SIZE, interpolation=cv2.INTER_AREA)
-        cover = cv2.resize(covers[(7 * k + 3) % len(covers)], FACE_SIZE, interpolation=cv2.INTER_AREA)
+    for k, (face_id, card) in enumerate(faces):
+        cover = covers[(7 * k + 3) % len(covers)]
         for shown, turned in STRIPS:
             frame, visible = covered_scene(tables[k % len(tables)], card, cover, shown, turned, blur, k)
             named = deck.identify_covered(frame, OFF_CORNERS, visible).card_id
@@ -126,8 +125,14 @@ def figures(cutouts: list[tuple[str, np.ndarray]], tables: list[np.ndarray]) -> 
     never-taught look-alike)."""
     from vision.enrolled import EnrolledDeck
 
-    taught, read = cutouts[1::2], cutouts[0::2]
-    covers = [cutout for _id, cutout in taught]
+    taught = cutouts[1::2]
+    # Brought to one size once, and the look-alikes made once: every blur reads the same cards.
+    read = [
+        (face_id, cv2.resize(cutout, FACE_SIZE, interpolation=cv2.INTER_AREA))
+        for face_id, cutout in cutouts[0::2]
+    ]
+    covers = [cv2.resize(cutout, FACE_SIZE, interpolation=cv2.INTER_AREA) for _id, cutout in taught]
+    fakes = [(face_id, look_alike(card)) for face_id, card in read]
     root = Path(tempfile.mkdtemp(prefix="covered-"))
     try:
         deck = EnrolledDeck(GAME, root / "all")
@@ -145,7 +150,7 @@ def figures(cutouts: list[tuple[str, np.ndarray]], tables: list[np.ndarray]) -> 
             line |= _read(deck, read, covers, tables, blur)
             untaught = [_read(without[i], [f for f in read if f[0] == i], covers, tables, blur) for i in ids]
             line["untaught_named"] = sum(u["right"] + u["wrong"] for u in untaught)
-            faked = _read(deck, [(i, look_alike(f)) for i, f in read], covers, tables, blur)
+            faked = _read(deck, fakes, covers, tables, blur)
             line["look_alike_named"] = faked["right"] + faked["wrong"]
             lines.append(line)
         return lines

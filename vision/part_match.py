@@ -11,8 +11,6 @@ Used by :meth:`vision.enrolled.EnrolledDeck.identify_covered`; whole cards are c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import cv2
 import numpy as np
 
@@ -164,18 +162,10 @@ def _index_has_ink(fine: np.ndarray, fine_mask: np.ndarray, shown: list[bool]) -
 Gradients = tuple[np.ndarray, np.ndarray]
 
 
-@dataclass(frozen=True)
-class IndexZone:
-    """One corner index zone of a taught picture: the gradients (3 x 3 Sobel, taken over the
-    whole :func:`index_image`, so that no zone's edge makes one) of the narrow zone and of the
-    wide one (``INDEX_WIDE_W``)."""
-
-    narrow: Gradients
-    wide: Gradients
-
-
-def index_zones(fine: np.ndarray) -> tuple[IndexZone, IndexZone]:
-    """A picture's top-left and bottom-right :class:`IndexZone` (``fine``: its index image)."""
+def index_zones(fine: np.ndarray) -> tuple[Gradients, Gradients]:
+    """A picture's top-left and bottom-right index zones, wide (``INDEX_WIDE_W``; the narrow
+    zone is their part along the card's side): the gradients (3 x 3 Sobel) of its
+    :func:`index_image` (``fine``), taken over the whole image, so that no zone's edge makes one."""
     fine = fine.astype(np.float32)
     gx = cv2.Sobel(fine, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(fine, cv2.CV_32F, 0, 1, ksize=3)
@@ -184,11 +174,8 @@ def index_zones(fine: np.ndarray) -> tuple[IndexZone, IndexZone]:
         # Copies: a view would keep the whole picture's gradients alive (0.7 MB a picture).
         return gx[rows, columns].copy(), gy[rows, columns].copy()
 
-    top, bottom = slice(0, _IY), slice(FINE_H - _IY, FINE_H)
-    return (
-        IndexZone(zone(top, slice(0, _IX)), zone(top, slice(0, _IXW))),
-        IndexZone(zone(bottom, slice(FINE_W - _IX, FINE_W)), zone(bottom, slice(FINE_W - _IXW, FINE_W))),
-    )
+    top_left = zone(slice(0, _IY), slice(0, _IXW))
+    return top_left, zone(slice(FINE_H - _IY, FINE_H), slice(FINE_W - _IXW, FINE_W))
 
 
 def _index_zones(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -217,7 +204,7 @@ class PartMatcher:
 
     def __init__(self) -> None:
         self._rows: list[np.ndarray] = []
-        self._zones: list[tuple[IndexZone, IndexZone]] = []
+        self._zones: list[tuple[Gradients, Gradients]] = []
         self._row_ids: list[str] = []
         self._stacked: tuple[np.ndarray, np.ndarray] | None = None
 
@@ -342,12 +329,12 @@ class PartMatcher:
 def _index_score(
     seen: Gradients,
     fine_mask: np.ndarray,
-    zones: tuple[IndexZone, IndexZone],
+    zones: tuple[Gradients, Gradients],
     shift: tuple[int, int],
     pad: int,
 ) -> float:
     """How the query's index zones (``seen``: the gradients of its index image, and its mask,
-    both padded by ``pad``) agree with a picture's (:class:`IndexZone`): the correlation of
+    both padded by ``pad``) agree with a picture's (:func:`index_zones`): the correlation of
     the two gradient fields over what shows, the query moved by the coarse ``shift`` (scaled)
     and then by up to ``INDEX_SHIFT`` fine px; the worst of the zones that show (-1: none
     does). A stroke one has where the other has paper, or runs another way, lowers it; the
@@ -362,10 +349,12 @@ def _index_score(
         # Whether a zone shows is judged where the card's corners put it (as ``match`` does):
         # the shift only takes up their error, and moved out over the card's edge band
         # (masked) it would hide an index that shows.
-        for (rx, ry), width in ((zone.wide, _IXW), (zone.narrow, _IX)):
+        for width in (_IXW, _IX):
             x0 = FINE_W - width if right else 0
             if fine_mask[pad + y0 : pad + y0 + _IY, pad + x0 : pad + x0 + width].mean() >= INDEX_MIN_SHOWN:
-                chosen = rx, ry, x0, width
+                # The narrow zone is the wide one's part along the card's side.
+                part = slice(_IXW - width, _IXW) if right else slice(0, width)
+                chosen = zone[0][:, part], zone[1][:, part], x0, width
                 break
         if chosen is None:
             continue
