@@ -38,8 +38,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check companion hardware vision tests
 	$(BIN)/mypy
 
+# One test process per core; a file's tests stay in one process, so a module's costly fixture (a
+# deck taught from the realcards photos) is made once, not once per process.
 test: lint
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock $(BIN)/python -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock $(BIN)/python -m pytest -n auto --dist loadfile
 
 clean:
 	rm -rf $(VENV) build *.egg-info
