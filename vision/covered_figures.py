@@ -11,6 +11,10 @@ with a card of another rank over all of the card but a strip at its side (its co
 - with the card's own rank left untaught (any id named is wrong);
 - as a look-alike never taught: the same card with another index printed over both of its own
   (a rank whose pips match a taught one's; any id named is wrong).
+
+:func:`second_digit` measures a limit those pinochle look-alikes (one-character ranks) cannot:
+a two-digit index whose first digit a never-taught card shares (a "19"'s art numbered "10" to
+"18"), on the synthetic faces of :mod:`vision.taught_scene`.
 """
 
 from __future__ import annotations
@@ -36,6 +40,11 @@ FACE_SIZE = (200, 280)
 #: The index printed over a look-alike's own: a rank no deck of these games shares with pinochle.
 LOOK_ALIKE_INDEX = "7"
 GAME = "bandit"
+#: The second-digit look-alikes' strips: a quarter of the card shows only the narrow index zone
+#: (the first digit and part of the second); four tenths show the wide zone, the index whole.
+SECOND_DIGIT_STRIPS = {"narrow": 0.25, "wide": 0.4}
+#: The face laid over them (never taught; an art of its own).
+SECOND_DIGIT_COVER = 12
 
 
 def lay(frame: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
@@ -152,6 +161,57 @@ def figures(cutouts: list[tuple[str, np.ndarray]], tables: list[np.ndarray]) -> 
             line["untaught_named"] = sum(u["right"] + u["wrong"] for u in untaught)
             faked = _read(deck, fakes, covers, tables, blur)
             line["look_alike_named"] = faked["right"] + faked["wrong"]
+            lines.append(line)
+        return lines
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def second_digit(tables: list[np.ndarray], second_digits: str = "0123456789") -> list[dict[str, Any]]:
+    """One ``covered.second_digit`` line per blur of ``BLURS``: the four synthetic faces taught
+    (``SYNTHETIC_SEEDS``: indices "50", "34", "19", "46"), each read beneath a card with each
+    strip of ``SECOND_DIGIT_STRIPS`` (right: named as itself), and its art numbered with its own
+    first digit and every other of ``second_digits`` (a never-taught look-alike: named is
+    wrong)."""
+    from vision.enrolled import EnrolledDeck
+    from vision.taught_scene import SYNTHETIC_IDS, SYNTHETIC_SEEDS, renumbered, synthetic_face
+    from vision.taught_scene import synthetic_index as index_of
+
+    cover = synthetic_face(SECOND_DIGIT_COVER)
+    faces = list(zip(SYNTHETIC_IDS, SYNTHETIC_SEEDS, strict=True))
+    strangers = [
+        (seed, index[0] + digit)
+        for _id, seed in faces
+        for index in [index_of(seed)]
+        for digit in second_digits
+        if index[0] + digit != index
+    ]
+    looks = {(seed, index): renumbered(seed, index) for seed, index in strangers}
+    root = Path(tempfile.mkdtemp(prefix="second-digit-"))
+    try:
+        deck = EnrolledDeck(GAME, root)
+        for face_id, seed in faces:
+            deck.keep(face_id, synthetic_face(seed))
+        lines = []
+        for blur in BLURS:
+            line: dict[str, Any] = {"figure": "covered.second_digit", "blur": blur}
+            for strip, shown in SECOND_DIGIT_STRIPS.items():
+
+                def named(k: int, face: np.ndarray, shown: float = shown, blur: float = blur) -> str | None:
+                    table = tables[k % len(tables)]
+                    frame, visible = covered_scene(table, face, cover, shown, False, blur, k)
+                    return deck.identify_covered(frame, OFF_CORNERS, visible).card_id
+
+                right = sum(
+                    named(k, synthetic_face(seed)) == face_id for k, (face_id, seed) in enumerate(faces)
+                )
+                wrong = [index for k, (seed, index) in enumerate(strangers) if named(k, looks[seed, index])]
+                line[strip] = {
+                    "right": right,
+                    "faces": len(faces),
+                    "strangers": len(strangers),
+                    "named": wrong,
+                }
             lines.append(line)
         return lines
     finally:

@@ -29,10 +29,22 @@ def synthetic_face(
     coloured shapes, different for every ``seed``. ``changed`` adds one pip in the middle, a
     thirteenth of the card's width across (a look-alike: a ten beside a nine). ``paper`` is the
     card's ground colour (BGR)."""
+    face, index = _synthetic_art(seed, paper)
+    face = _with_index(face, index)
+    if changed:
+        import cv2
+
+        cv2.circle(face, (100, 140), 13, (40, 40, 40), -1, cv2.LINE_AA)
+    return face
+
+
+def _synthetic_art(seed: int, paper: tuple[int, int, int] = (232, 236, 238)) -> tuple[np.ndarray, str]:
+    """:func:`synthetic_face` ``seed``'s shapes on its paper, and the index it prints."""
+    import cv2
+
     rng = np.random.default_rng(seed)
     w, h = 200, 280
     face = np.full((h, w, 3), paper, np.uint8)
-    import cv2
 
     def colour() -> tuple[int, int, int]:
         return tuple(int(v) for v in rng.integers(0, 200, 3))  # type: ignore[return-value]
@@ -48,14 +60,31 @@ def synthetic_face(
         else:
             points = rng.integers([x - 30, y - 30], [x + 30, y + 30], (3, 2)).astype(np.int32)
             cv2.fillPoly(face, [points], colour(), cv2.LINE_AA)
-    index = str(int(rng.integers(1, 100)))
-    cv2.putText(face, index, (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
-    turned = face[::-1, ::-1].copy()
-    cv2.putText(turned, index, (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
-    face = turned[::-1, ::-1].copy()
-    if changed:
-        cv2.circle(face, (100, 140), 13, (40, 40, 40), -1, cv2.LINE_AA)
+    return face, str(int(rng.integers(1, 100)))
+
+
+def _with_index(face: np.ndarray, index: str, clear: tuple[int, int, int] | None = None) -> np.ndarray:
+    """``face`` with ``index`` printed in both corners (the top left, and the bottom right
+    turned); ``clear``: the paper colour painted first over where an index stands."""
+    import cv2
+
+    for _turn in range(2):
+        if clear is not None:
+            face[8:46, 10:70] = clear
+        cv2.putText(face, index, (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
+        face = np.ascontiguousarray(face[::-1, ::-1])
     return face
+
+
+def synthetic_index(seed: int) -> str:
+    """The corner index :func:`synthetic_face` prints for ``seed``."""
+    return _synthetic_art(seed)[1]
+
+
+def renumbered(seed: int, index: str) -> np.ndarray:
+    """:func:`synthetic_face` ``seed``'s art with ``index`` in place of its own corner index: a
+    look-alike never taught (a card of another number printed with the same picture)."""
+    return _with_index(synthetic_face(seed), index, clear=(232, 236, 238))
 
 
 #: The ids :func:`teach_synthetic_faces` teaches, and their faces' ``synthetic_face`` seeds:

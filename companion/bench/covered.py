@@ -19,15 +19,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     """One ``covered`` line per blur: the single-card photos' cut-outs (the enrolment path),
-    every other one taught, the rest read beneath a card."""
+    every other one taught, the rest read beneath a card; then one ``covered.second_digit`` line
+    per blur (synthetic faces with two-digit indices and their never-taught look-alikes, on the
+    photos' tables)."""
     import cv2
 
     from companion.bench.realcards import RANKS, capture_singles, default_photos, load_photos
-    from vision.covered_figures import figures
+    from vision.covered_figures import figures, second_digit
     from vision.other_decks import table_squares
 
     cv2.setNumThreads(1)
     photos = load_photos(args.photos or default_photos())
     singles = [photo for photo in photos if len(photo.cards) == 1]
     cutouts = [(RANKS[rank], cutout) for rank, cutout in capture_singles(singles).cutouts]
-    yield from figures(cutouts, table_squares(photos))
+    tables = table_squares(photos)
+    yield from figures(cutouts, tables)
+    yield from second_digit(tables)
