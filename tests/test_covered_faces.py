@@ -16,7 +16,7 @@ import pytest
 
 from vision.covered_figures import CARD, OFF_CORNERS, lay
 from vision.enrolled import EnrolledDeck
-from vision.taught_scene import SYNTHETIC_SEEDS, renumbered, synthetic_face
+from vision.taught_scene import SYNTHETIC_SEEDS, renumbered, synthetic_face, synthetic_index
 
 GAME = "bandit"
 IDS = ["cherry", "plum", "bell", "seven"]
@@ -140,3 +140,25 @@ def test_a_two_digit_index_is_told_apart_where_the_strip_shows_all_of_it(tmp_pat
         frame, visible = covered_scene(stranger_with_index(text), 0.3)
         assert deck.identify_covered(frame, off_corners(), visible).card_id is None
 
+
+def test_a_strip_that_shows_only_part_of_a_two_digit_index_is_not_named(tmp_path: Path) -> None:
+    """Bell's "19" beneath a card with a quarter of it showing: the first digit and half the
+    second, alike in a "19" and a never-taught "16" with bell's art. Neither is named there (the
+    index reaches past what shows); with four tenths showing, bell's whole index is, and so is
+    bell."""
+    deck = taught(tmp_path)
+    assert "19" in {synthetic_index(seed) for seed in SYNTHETIC_SEEDS}
+    bell = SYNTHETIC_SEEDS[IDS.index("bell")]
+    for face in (renumbered(bell, "16"), synthetic_face(bell)):
+        frame, visible = covered_scene(face, 0.25)
+        assert deck.identify_covered(frame, off_corners(), visible).card_id is None
+    frame, visible = covered_scene(synthetic_face(bell), 0.4)
+    assert deck.identify_covered(frame, off_corners(), visible).card_id == "bell"
+
+
+def test_a_one_character_index_is_still_named_from_a_quarter_strip(tmp_path: Path) -> None:
+    """An ace's "A" fits the narrow zone: a quarter strip names it, as before."""
+    deck = taught(tmp_path)
+    deck.keep("any", ace_like())
+    frame, visible = covered_scene(ace_like(), 0.25)
+    assert deck.identify_covered(frame, off_corners(), visible).card_id == "any"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.covered_figures import BLURS, STRIPS, figures, look_alike
+from vision.covered_figures import BLURS, STRIPS, figures, look_alike, second_digit
 from vision.taught_scene import SYNTHETIC_SEEDS, synthetic_face
 
 
@@ -41,3 +41,17 @@ def test_a_look_alike_keeps_the_art_and_changes_the_index() -> None:
     assert np.abs(changed[index].astype(int) - face[index].astype(int)).mean() > 10
     middle = (slice(100, 180), slice(40, 160))
     assert np.array_equal(changed[middle], face[middle])
+
+
+def test_the_second_digit_figure_reads_the_faces_and_names_no_look_alike_from_a_narrow_strip() -> None:
+    """A quarter strip of a two-digit index shows the first digit and part of the second: its
+    look-alikes are never named there (vision.index_reach); a strip of four tenths names the
+    taught faces."""
+    lines = second_digit([_table()], second_digits="068")
+    assert [line["blur"] for line in lines] == list(BLURS)
+    # "50" and "46" have one of the three second digits themselves, "34" and "19" none.
+    assert {line["narrow"]["strangers"] for line in lines} == {10}
+    assert lines[0]["wide"]["right"] == lines[0]["wide"]["faces"] == 4
+    for line in lines:
+        assert line["narrow"]["named"] == []
+        assert set(line["wide"]["named"]) <= {"56", "58", "30", "36", "38", "10", "16", "18", "40", "48"}

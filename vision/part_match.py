@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.face_match import Match
+from vision.index_reach import index_reach
 
 #: Size (px, portrait, 63:88) the whole card is rectified to and the corner index compared at:
 #: about a card's own size in a 378 x 504 photo (a rank glyph is ~10 px wide).
@@ -61,8 +62,9 @@ INDEX_W, INDEX_H = 0.17, 0.21
 #: large font reaches a quarter of the card's width, and the narrow zone tells a "34" from a
 #: "33" or a never-taught "35" by half a digit (``companion bench covered`` on realcards' art,
 #: where the wider zone holds pips beside the index: right 93, 88, 58 of 120 against 94, 92, 55
-#: narrow). A strip that shows only the narrow zone is compared by it: there a never-taught
-#: "16" is a taught "19" (tests/test_covered_faces.py).
+#: narrow). A strip that shows only the narrow zone is compared by it, unless the picture's index
+#: reaches past it (:mod:`vision.index_reach`): a "19" is then named only where the wide zone
+#: shows, since the narrow one shows it as it shows a never-taught "16" with the same art.
 INDEX_WIDE_W = 0.3
 #: Share of an index zone that must show for it to count.
 INDEX_MIN_SHOWN = 0.6
@@ -205,6 +207,9 @@ class PartMatcher:
     def __init__(self) -> None:
         self._rows: list[np.ndarray] = []
         self._zones: list[tuple[Gradients, Gradients]] = []
+        # Each picture's index's reach (fine px from the card's side; None: not known, maybe
+        # past the narrow zone) at its top left and bottom right.
+        self._reaches: list[tuple[int | None, int | None]] = []
         self._row_ids: list[str] = []
         self._stacked: tuple[np.ndarray, np.ndarray] | None = None
 
@@ -213,7 +218,10 @@ class PartMatcher:
         image = part_image(card)
         fine = index_image(card)
         self._rows += [image.ravel(), np.ascontiguousarray(image[::-1, ::-1]).ravel()]
-        self._zones += [index_zones(fine), index_zones(np.ascontiguousarray(fine[::-1, ::-1]))]
+        turned = np.ascontiguousarray(fine[::-1, ::-1])
+        self._zones += [index_zones(fine), index_zones(turned)]
+        top_left, bottom_right = index_reach(fine[:_IY, :_IXW]), index_reach(turned[:_IY, :_IXW])
+        self._reaches += [(top_left, bottom_right), (bottom_right, top_left)]
         self._row_ids += [face_id, face_id]
         self._stacked = None
 
@@ -222,6 +230,7 @@ class PartMatcher:
         keep = [i for i, row_id in enumerate(self._row_ids) if row_id != face_id]
         self._rows = [self._rows[i] for i in keep]
         self._zones = [self._zones[i] for i in keep]
+        self._reaches = [self._reaches[i] for i in keep]
         self._row_ids = [self._row_ids[i] for i in keep]
         self._stacked = None
 
@@ -290,6 +299,11 @@ class PartMatcher:
                     if score - runner_up < INDEX_MARGIN:
                         break
         best = candidates[best_id]
+        if any(reach is None or reach > _IX for reach in self._reaches[best]):
+            # Its index compared where it shows whole, or not at all (see INDEX_WIDE_W).
+            shift = shifts[int(np.argmax(scores[best]))]
+            zones, reaches = self._zones[best], self._reaches[best]
+            score = min(score, _index_score(fine_grads, padded_fine_mask, zones, shift, pad, reaches))
         rows, _squares = self._matrices()
         block = _masked_worst_block(image, mask, rows[best], shifts[int(np.argmax(scores[best]))])
         named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
@@ -332,6 +346,7 @@ def _index_score(
     zones: tuple[Gradients, Gradients],
     shift: tuple[int, int],
     pad: int,
+    reaches: tuple[int | None, int | None] = (0, 0),
 ) -> float:
     """How the query's index zones (``seen``: the gradients of its index image, and its mask,
     both padded by ``pad``) agree with a picture's (:func:`index_zones`): the correlation of
@@ -339,17 +354,20 @@ def _index_score(
     and then by up to ``INDEX_SHIFT`` fine px; the worst of the zones that show (-1: none
     does). A stroke one has where the other has paper, or runs another way, lowers it; the
     paper round an index, alike in any two, does not raise it. Each zone is compared wide when
-    that shows, else narrow."""
+    that shows, else narrow, unless the picture's index there ``reaches`` past the narrow zone
+    or its reach is not known (fine px from the card's side, or None:
+    :func:`vision.index_reach.index_reach`)."""
     from numpy.lib.stride_tricks import sliding_window_view
 
     t = INDEX_SHIFT
     worst = 2.0
-    for zone, y0, right in ((zones[0], 0, False), (zones[1], FINE_H - _IY, True)):
+    corners = ((zones[0], 0, False, reaches[0]), (zones[1], FINE_H - _IY, True, reaches[1]))
+    for zone, y0, right, reach in corners:
         chosen = None
         # Whether a zone shows is judged where the card's corners put it (as ``match`` does):
         # the shift only takes up their error, and moved out over the card's edge band
         # (masked) it would hide an index that shows.
-        for width in (_IXW, _IX):
+        for width in (_IXW, _IX) if reach is not None and reach <= _IX else (_IXW,):
             x0 = FINE_W - width if right else 0
             if fine_mask[pad + y0 : pad + y0 + _IY, pad + x0 : pad + x0 + width].mean() >= INDEX_MIN_SHOWN:
                 # The narrow zone is the wide one's part along the card's side.
