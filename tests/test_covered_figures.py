@@ -45,7 +45,7 @@ def test_a_look_alike_keeps_the_art_and_changes_the_index() -> None:
 
 def test_the_second_digit_figure_reads_the_faces_and_names_no_look_alike_from_a_narrow_strip() -> None:
     """A quarter strip of a two-digit index shows the first digit and part of the second: its
-    look-alikes are never named there (vision.index_reach); a strip of four tenths names the
+    look-alikes are never named there (vision.rank_extent); a strip of four tenths names the
     taught faces."""
     lines = second_digit([_table()], second_digits="068")
     assert [line["blur"] for line in lines] == list(BLURS)

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from vision.face_match import Match
-from vision.index_reach import index_reach
+from vision.rank_extent import rank_extent
 
 #: Size (px, portrait, 63:88) the whole card is rectified to and the corner index compared at:
 #: about a card's own size in a 378 x 504 photo (a rank glyph is ~10 px wide).
@@ -62,10 +62,26 @@ INDEX_W, INDEX_H = 0.17, 0.21
 #: large font reaches a quarter of the card's width, and the narrow zone tells a "34" from a
 #: "33" or a never-taught "35" by half a digit (``companion bench covered`` on realcards' art,
 #: where the wider zone holds pips beside the index: right 93, 88, 58 of 120 against 94, 92, 55
-#: narrow). A strip that shows only the narrow zone is compared by it, unless the picture's index
-#: reaches past it (:mod:`vision.index_reach`): a "19" is then named only where the wide zone
-#: shows, since the narrow one shows it as it shows a never-taught "16" with the same art.
+#: narrow).
 INDEX_WIDE_W = 0.3
+#: The named face's rank (the first line of its corner index, its characters' box: see
+#: :mod:`vision.rank_extent`) is compared once more alone, over the zone from the card's corner
+#: to ``INDEX_RANK_PX`` fine px past the characters, and only where ``INDEX_RANK_SHOWN`` of their
+#: box shows; it too must reach ``INDEX_ACCEPT``. Two reasons:
+#:
+#: - the index zone holds the suit beneath the rank and pips beside it, alike in two ranks of one
+#:   suit: a pinochle ten of clubs beneath a queen, tens never taught, agreed 0.78 with the nine
+#:   of clubs' index over the narrow zone and was named a nine (realcards IMG_2648); its rank
+#:   alone does not agree;
+#: - a strip that shows a two-digit index only to its first digit and a half (a quarter strip
+#:   and a "19") shows it as it shows a never-taught "16" with the same art: not named.
+#:
+#: A picture whose rank's box is not known (print joined to the art beside it) is compared over
+#: the wide zone. 3 px and 80 %: 8 px let the ten of clubs through; ``bench covered`` names 93,
+#: 88, 51 of 120 right (was 93, 88, 58) and none of the second-digit look-alikes at a quarter
+#: strip (was 24, 23, 9 of 36).
+INDEX_RANK_PX = 3
+INDEX_RANK_SHOWN = 0.8
 #: Share of an index zone that must show for it to count.
 INDEX_MIN_SHOWN = 0.6
 #: Blur (sigma, fine px) of the index comparison: a 9 and a 10 differ in a stroke or two.
@@ -207,9 +223,9 @@ class PartMatcher:
     def __init__(self) -> None:
         self._rows: list[np.ndarray] = []
         self._zones: list[tuple[Gradients, Gradients]] = []
-        # Each picture's index's reach (fine px from the card's side; None: not known, maybe
-        # past the narrow zone) at its top left and bottom right.
-        self._reaches: list[tuple[int | None, int | None]] = []
+        # Each picture's rank's extent (fine px from the card's corner; None: not known) at its
+        # top left and bottom right.
+        self._extents: list[tuple[tuple[int, int, int, int] | None, tuple[int, int, int, int] | None]] = []
         self._row_ids: list[str] = []
         self._stacked: tuple[np.ndarray, np.ndarray] | None = None
 
@@ -220,8 +236,8 @@ class PartMatcher:
         self._rows += [image.ravel(), np.ascontiguousarray(image[::-1, ::-1]).ravel()]
         turned = np.ascontiguousarray(fine[::-1, ::-1])
         self._zones += [index_zones(fine), index_zones(turned)]
-        top_left, bottom_right = index_reach(fine[:_IY, :_IXW]), index_reach(turned[:_IY, :_IXW])
-        self._reaches += [(top_left, bottom_right), (bottom_right, top_left)]
+        top_left, bottom_right = rank_extent(fine[:_IY, :_IXW]), rank_extent(turned[:_IY, :_IXW])
+        self._extents += [(top_left, bottom_right), (bottom_right, top_left)]
         self._row_ids += [face_id, face_id]
         self._stacked = None
 
@@ -230,7 +246,7 @@ class PartMatcher:
         keep = [i for i, row_id in enumerate(self._row_ids) if row_id != face_id]
         self._rows = [self._rows[i] for i in keep]
         self._zones = [self._zones[i] for i in keep]
-        self._reaches = [self._reaches[i] for i in keep]
+        self._extents = [self._extents[i] for i in keep]
         self._row_ids = [self._row_ids[i] for i in keep]
         self._stacked = None
 
@@ -299,11 +315,11 @@ class PartMatcher:
                     if score - runner_up < INDEX_MARGIN:
                         break
         best = candidates[best_id]
-        if any(reach is None or reach > _IX for reach in self._reaches[best]):
-            # Its index compared where it shows whole, or not at all (see INDEX_WIDE_W).
-            shift = shifts[int(np.argmax(scores[best]))]
-            zones, reaches = self._zones[best], self._reaches[best]
-            score = min(score, _index_score(fine_grads, padded_fine_mask, zones, shift, pad, reaches))
+        # Its rank compared alone, where it shows whole (see INDEX_RANK_PX), or not at all.
+        shift = shifts[int(np.argmax(scores[best]))]
+        rank_boxes = tuple(_rank_boxes(extent) for extent in self._extents[best])
+        rank = _index_score(fine_grads, padded_fine_mask, self._zones[best], shift, pad, rank_boxes)  # type: ignore[arg-type]
+        score = min(score, rank)
         rows, _squares = self._matrices()
         block = _masked_worst_block(image, mask, rows[best], shifts[int(np.argmax(scores[best]))])
         named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
@@ -340,58 +356,80 @@ class PartMatcher:
         return (rows @ values.T) / (spread * np.sqrt(counts)), shifts
 
 
+#: A zone compared: its width and height (fine px from the card's corner), where the part of it
+#: that must show begins (the same from the corner; it ends with the zone), and the share of
+#: that part that must show.
+Box = tuple[int, int, int, int, float]
+_WIDE: Box = (_IXW, _IY, 0, 0, INDEX_MIN_SHOWN)
+_NARROW: Box = (_IX, _IY, 0, 0, INDEX_MIN_SHOWN)
+
+
 def _index_score(
     seen: Gradients,
     fine_mask: np.ndarray,
     zones: tuple[Gradients, Gradients],
     shift: tuple[int, int],
     pad: int,
-    reaches: tuple[int | None, int | None] = (0, 0),
+    boxes: tuple[tuple[Box, ...], tuple[Box, ...]] = ((_WIDE, _NARROW), (_WIDE, _NARROW)),
 ) -> float:
     """How the query's index zones (``seen``: the gradients of its index image, and its mask,
     both padded by ``pad``) agree with a picture's (:func:`index_zones`): the correlation of
     the two gradient fields over what shows, the query moved by the coarse ``shift`` (scaled)
     and then by up to ``INDEX_SHIFT`` fine px; the worst of the zones that show (-1: none
     does). A stroke one has where the other has paper, or runs another way, lowers it; the
-    paper round an index, alike in any two, does not raise it. Each zone is compared wide when
-    that shows, else narrow, unless the picture's index there ``reaches`` past the narrow zone
-    or its reach is not known (fine px from the card's side, or None:
-    :func:`vision.index_reach.index_reach`)."""
+    paper round an index, alike in any two, does not raise it. Each corner's zone is the first
+    of its ``boxes`` that shows (by default wide, else narrow)."""
     from numpy.lib.stride_tricks import sliding_window_view
 
     t = INDEX_SHIFT
     worst = 2.0
-    corners = ((zones[0], 0, False, reaches[0]), (zones[1], FINE_H - _IY, True, reaches[1]))
-    for zone, y0, right, reach in corners:
+    for zone, right, choices in ((zones[0], False, boxes[0]), (zones[1], True, boxes[1])):
         chosen = None
         # Whether a zone shows is judged where the card's corners put it (as ``match`` does):
         # the shift only takes up their error, and moved out over the card's edge band
         # (masked) it would hide an index that shows.
-        for width in (_IXW, _IX) if reach is not None and reach <= _IX else (_IXW,):
-            x0 = FINE_W - width if right else 0
-            if fine_mask[pad + y0 : pad + y0 + _IY, pad + x0 : pad + x0 + width].mean() >= INDEX_MIN_SHOWN:
-                # The narrow zone is the wide one's part along the card's side.
-                part = slice(_IXW - width, _IXW) if right else slice(0, width)
-                chosen = zone[0][:, part], zone[1][:, part], x0, width
+        for width, height, from_x, from_y, share in choices:
+            x0, y0 = (FINE_W - width, FINE_H - height) if right else (0, 0)
+            # The part that must show, in the padded mask.
+            if right:
+                must = (slice(pad + y0, pad + FINE_H - from_y), slice(pad + x0, pad + FINE_W - from_x))
+            else:
+                must = (slice(pad + from_y, pad + height), slice(pad + from_x, pad + width))
+            if fine_mask[must].mean() >= share:
+                # Every zone is the wide one's part at the card's corner.
+                rows = slice(_IY - height, _IY) if right else slice(0, height)
+                columns = slice(_IXW - width, _IXW) if right else slice(0, width)
+                chosen = zone[0][rows, columns], zone[1][rows, columns], x0, y0, width, height
                 break
         if chosen is None:
             continue
-        rx, ry, x0, width = chosen
+        rx, ry, x0, y0, width, height = chosen
         ys, xs = pad + y0 + PART_SCALE * shift[1], pad + x0 + PART_SCALE * shift[0]
         # Every further shift at once: windows of the query's gradients around the zone,
         # compared where the part shows (a px in from its edge: the covering card's edge is
         # no gradient of this card's).
-        area = (slice(ys - t, ys + _IY + t), slice(xs - t, xs + width + t))
-        qx = sliding_window_view(seen[0][area], (_IY, width))
-        qy = sliding_window_view(seen[1][area], (_IY, width))
+        area = (slice(ys - t, ys + height + t), slice(xs - t, xs + width + t))
+        qx = sliding_window_view(seen[0][area], (height, width))
+        qy = sliding_window_view(seen[1][area], (height, width))
         shown = cv2.erode(fine_mask[area], np.ones((3, 3), np.uint8))
-        m = sliding_window_view(shown, (_IY, width)).astype(np.float32)
+        m = sliding_window_view(shown, (height, width)).astype(np.float32)
         dot = ((qx * rx + qy * ry) * m).sum(axis=(2, 3))
         query = ((qx * qx + qy * qy) * m).sum(axis=(2, 3))
         taught = ((rx * rx + ry * ry) * m).sum(axis=(2, 3))
         agreement = dot / np.maximum(np.sqrt(query * taught), 1e-9)
         worst = min(worst, float(agreement.max()))
     return worst if worst <= 1.0 else -1.0
+
+
+def _rank_boxes(extent: tuple[int, int, int, int] | None) -> tuple[Box, ...]:
+    """The zone a picture's rank is compared over at one corner: from the corner to its
+    characters' far side (``extent``: x0, y0, x1, y1 from the corner) and ``INDEX_RANK_PX`` past
+    it, within the wide zone; the characters themselves must show. The wide zone when the
+    extent is not known."""
+    if extent is None:
+        return (_WIDE,)
+    x0, y0, x1, y1 = extent
+    return ((min(x1 + INDEX_RANK_PX, _IXW), min(y1 + INDEX_RANK_PX, _IY), x0, y0, INDEX_RANK_SHOWN),)
 
 
 def _masked_worst_block(

@@ -1,30 +1,36 @@
-"""How far a corner index reaches across the card (vision.index_reach): a two-digit index past
-the narrow zone a covered card's quarter strip shows, a one-character rank inside it."""
+"""Where a corner index prints its rank (vision.rank_extent): a two-digit rank reaches past the
+narrow zone a covered card's quarter strip shows, a one-character rank stays inside it, and the
+suit beneath the rank and a pip beside it are not part of it."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision.index_reach import index_reach
 from vision.part_match import FINE_H, FINE_W, INDEX_H, INDEX_W, INDEX_WIDE_W, index_image
+from vision.rank_extent import rank_extent
 
 ZONE = (slice(0, round(INDEX_H * FINE_H)), slice(0, round(INDEX_WIDE_W * FINE_W)))
 NARROW = round(INDEX_W * FINE_W)
 
 
-def card_with(index: str, extra: bool = False) -> np.ndarray:
+def card_with(index: str, extra: bool = False, suit: bool = False) -> np.ndarray:
     """A blank card, 200 x 280, with ``index`` at its top left; ``extra``: a large pip beside
-    it that runs on past the index zone (as pinochle's nines and tens print one)."""
+    it that runs on past the index zone (as pinochle's nines and tens print one); ``suit``: a
+    small suit symbol beneath the rank."""
     card = np.full((280, 200, 3), (232, 236, 238), np.uint8)
     cv2.putText(card, index, (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (30, 30, 160), 2, cv2.LINE_AA)
     if extra:
         cv2.circle(card, (62, 60), 20, (40, 40, 40), -1, cv2.LINE_AA)
+    if suit:
+        cv2.circle(card, (24, 52), 7, (30, 30, 160), -1, cv2.LINE_AA)
     return card
 
 
 def reach(card: np.ndarray) -> int | None:
-    return index_reach(index_image(card)[ZONE])
+    """How far across the card (fine px from its side) the rank reaches."""
+    extent = rank_extent(index_image(card)[ZONE])
+    return None if extent is None else extent[2]
 
 
 def test_a_two_digit_index_reaches_past_the_narrow_zone_and_one_digit_does_not() -> None:
@@ -41,3 +47,9 @@ def test_a_pip_beside_the_index_is_not_part_of_it() -> None:
 
 def test_a_blank_corner_has_no_reach() -> None:
     assert reach(np.full((280, 200, 3), 230, np.uint8)) is None
+
+
+def test_the_suit_beneath_the_rank_is_not_part_of_it() -> None:
+    alone, suited = (rank_extent(index_image(card_with("9", suit=s))[ZONE]) for s in (False, True))
+    assert alone is not None and suited is not None
+    assert all(abs(a - b) <= 2 for a, b in zip(alone, suited, strict=True))

@@ -1,19 +1,17 @@
-"""How far across a card its corner index reaches: the first line of print in the corner (the
+"""Where a card's corner index prints its rank: the first line of print in the corner (the
 rank's characters), measured once on each taught picture.
 
-A card beneath another is named from the strip that shows (:mod:`vision.part_match`); when the
-strip is narrow, its index is compared over a narrow zone along the card's side. A one-character
-rank (pinochle's, a playing card's) fits in it. A two-digit index does not: the zone then holds
-its first digit and part of the second, alike for a "19" and a never-taught "16" with the same
-art, and the strip must not be named by it (``companion bench covered``: a "19"'s art numbered
-"10" to "18" was named in 9 of 9 at a quarter strip).
+A card beneath another is named from the strip that shows (:mod:`vision.part_match`), by its
+corner index. The index zone holds more than the rank: the suit beneath it and pips beside it,
+alike in two ranks of one suit, and where a strip shows a two-digit rank only in part, its first
+digit and a half, alike in a "19" and a never-taught "16" with the same art. So the named face's
+rank is compared once more alone, and only where its characters show.
 
 The rank is found as characters: the print nearest the corner, and the print beside it in the
 same line (tops level, heights alike, a small gap). A pip or a face card's picture frame beside
 the index runs on past the zone, or stands lower, or is larger: it is not counted. On the
-realcards deck's cut-outs 222 of 231 corners measure inside the narrow zone, 2 past it and 7
-not known (a rank joined to the picture frame beside it); a picture whose reach is past the
-zone or not known is named from wide strips only.
+realcards deck's cut-outs 222 of 231 corners measure inside the narrow zone (a one-character
+rank), 2 past it and 7 not known (a rank joined to the picture frame beside it).
 """
 
 from __future__ import annotations
@@ -21,7 +19,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["index_reach"]
+__all__ = ["rank_extent"]
 
 #: Print smaller than this (px) is a speck.
 _MIN_AREA = 6
@@ -34,11 +32,12 @@ _TOP_SHARE, _MIN_HEIGHT = 0.5, 5
 _LEVEL, _HEIGHTS, _GAP = 0.35, (0.6, 1.4), 0.6
 
 
-def index_reach(zone: np.ndarray) -> int | None:
-    """The column (px from the card's side) where the first line of print in ``zone`` ends: the
-    top-left corner index zone of a card picture (grey, the card's side at column 0, its top at
-    row 0). None when no line stands wholly inside the zone (nothing printed, or print that runs
-    on past the zone's edge: its extent is not known)."""
+def rank_extent(zone: np.ndarray) -> tuple[int, int, int, int] | None:
+    """The box of the first line of print in ``zone``, the top-left corner index zone of a card
+    picture (grey, the card's side at column 0, its top at row 0): its left, top, right and
+    bottom (px from the card's side and top; the right and bottom just past its characters).
+    None when no line stands wholly inside the zone (nothing printed, or print that runs on past
+    the zone's edge: its extent is not known)."""
     values = zone.astype(np.float32)
     paper, ink = float(np.percentile(values, 75)), float(np.percentile(values, 5))
     if paper - ink <= 1e-6:
@@ -57,7 +56,7 @@ def index_reach(zone: np.ndarray) -> int | None:
     if not tops:
         return None
     x0, y0, w0, h0 = min(tops, key=lambda box: box[0] + 0.5 * box[1])
-    right = x0 + w0
+    left, top, right, bottom = x0, y0, x0 + w0, y0 + h0
     line = {(x0, y0, w0, h0)}
     grew = True
     while grew:
@@ -68,6 +67,6 @@ def index_reach(zone: np.ndarray) -> int | None:
                 continue
             if abs(y - y0) <= _LEVEL * h0 and _HEIGHTS[0] * h0 <= bh <= _HEIGHTS[1] * h0:
                 line.add(box)
-                right = max(right, x + bw)
+                top, right, bottom = min(top, y), max(right, x + bw), max(bottom, y + bh)
                 grew = True
-    return right
+    return left, top, right, bottom
