@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from vision.face_match import Match
-from vision.rank_extent import rank_extent
+from vision.rank_extent import Extent, rank_extent
 
 #: Size (px, portrait, 63:88) the whole card is rectified to and the corner index compared at:
 #: about a card's own size in a 378 x 504 photo (a rank glyph is ~10 px wide).
@@ -225,7 +225,7 @@ class PartMatcher:
         self._zones: list[tuple[Gradients, Gradients]] = []
         # Each picture's rank's extent (fine px from the card's corner; None: not known) at its
         # top left and bottom right.
-        self._extents: list[tuple[tuple[int, int, int, int] | None, tuple[int, int, int, int] | None]] = []
+        self._extents: list[tuple[Extent | None, Extent | None]] = []
         self._row_ids: list[str] = []
         self._stacked: tuple[np.ndarray, np.ndarray] | None = None
 
@@ -317,11 +317,12 @@ class PartMatcher:
         best = candidates[best_id]
         # Its rank compared alone, where it shows whole (see INDEX_RANK_PX), or not at all.
         shift = shifts[int(np.argmax(scores[best]))]
-        rank_boxes = tuple(_rank_boxes(extent) for extent in self._extents[best])
-        rank = _index_score(fine_grads, padded_fine_mask, self._zones[best], shift, pad, rank_boxes)  # type: ignore[arg-type]
+        top_left, bottom_right = self._extents[best]
+        rank_boxes = (_rank_boxes(top_left), _rank_boxes(bottom_right))
+        rank = _index_score(fine_grads, padded_fine_mask, self._zones[best], shift, pad, rank_boxes)
         score = min(score, rank)
         rows, _squares = self._matrices()
-        block = _masked_worst_block(image, mask, rows[best], shifts[int(np.argmax(scores[best]))])
+        block = _masked_worst_block(image, mask, rows[best], shift)
         named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
         return Match(best_id if named else None, score, runner_up, block, best_id, "covered")
 
@@ -421,7 +422,7 @@ def _index_score(
     return worst if worst <= 1.0 else -1.0
 
 
-def _rank_boxes(extent: tuple[int, int, int, int] | None) -> tuple[Box, ...]:
+def _rank_boxes(extent: Extent | None) -> tuple[Box, ...]:
     """The zone a picture's rank is compared over at one corner: from the corner to its
     characters' far side (``extent``: x0, y0, x1, y1 from the corner) and ``INDEX_RANK_PX`` past
     it, within the wide zone; the characters themselves must show. The wide zone when the

@@ -19,7 +19,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["rank_extent"]
+__all__ = ["Extent", "rank_extent"]
+
+#: A rank's box: left, top, right and bottom (px from the card's side and top).
+Extent = tuple[int, int, int, int]
 
 #: Print smaller than this (px) is a speck.
 _MIN_AREA = 6
@@ -32,7 +35,7 @@ _TOP_SHARE, _MIN_HEIGHT = 0.5, 5
 _LEVEL, _HEIGHTS, _GAP = 0.35, (0.6, 1.4), 0.6
 
 
-def rank_extent(zone: np.ndarray) -> tuple[int, int, int, int] | None:
+def rank_extent(zone: np.ndarray) -> Extent | None:
     """The box of the first line of print in ``zone``, the top-left corner index zone of a card
     picture (grey, the card's side at column 0, its top at row 0): its left, top, right and
     bottom (px from the card's side and top; the right and bottom just past its characters).
