@@ -233,6 +233,27 @@ def test_the_live_game_starts_over_when_its_entries_were_rewritten(journal: Jour
     assert [p["score"] for p in view["players"]] == list(match.game.scores(match.state))
 
 
+def test_the_live_game_starts_over_for_another_journals_game_of_the_same_id(
+    journal: Journal, tmp_path: Path
+) -> None:
+    """A journal moved aside and started anew numbers its games from 1 again: game 1 of the new
+    journal is another game, replayed from its start (it was once replayed from where the old
+    one stopped, which failed and then stopped the scoreboard's watcher)."""
+    from companion.journal.live import LiveGame
+
+    record_game(journal, "pay-line", SEATS, seed=1, upto=20)
+    live = LiveGame()
+    assert live.update(journal.connection, journal.game(1))["actions"] == 20
+    config, actions, _ = game_actions("bandit", 2, seed=2)
+    assert len(actions) > 20
+    with Journal.open(tmp_path / "anew" / "journal.sqlite") as fresh:
+        assert record_game(fresh, "bandit", ["Dee", "Eve"], seed=2) == 1
+        view = live.update(fresh.connection, fresh.game(1))
+    match = replay(GameConfig.from_dict(config), actions)
+    assert (view["game"], view["actions"], view["error"]) == ("bandit", len(actions), "")
+    assert [p["score"] for p in view["players"]] == list(match.game.scores(match.state))
+
+
 def test_a_journal_moved_aside_and_started_anew_is_followed(journal: Journal, monkeypatch: Any) -> None:
     """The daemon moves a damaged journal aside and starts a new one at the same path."""
     from companion.scoreboard import board

@@ -51,7 +51,11 @@ class LiveGame:
     def update(self, db: sqlite3.Connection, record: GameRecord) -> dict[str, Any]:
         """Catch up with ``record`` (a new game starts over) and return its scoreboard view."""
         rewritten = record.actions < self._applied  # the game's entries were rebuilt (journal recovery)
-        if self._record is None or self._record.id != record.id or rewritten:
+        # A journal moved aside and started anew numbers its games from 1 again: the same id may
+        # be another game (its start time tells).
+        same = self._record is not None and (self._record.id, self._record.started_at) == (
+            record.id, record.started_at)
+        if not same or rewritten:
             self._start(record)
         self._record = record
         if self._match is not None:
@@ -59,6 +63,8 @@ class LiveGame:
                               "AND seq > ? ORDER BY seq", (record.id, self._seq)).fetchall()
             for seq, text in rows:
                 self._apply(str(text))
+                if self._match is None:
+                    break  # it stopped replaying: the view says why
                 self._seq = int(seq)
         return self.view()
 
