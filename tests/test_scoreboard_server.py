@@ -254,6 +254,27 @@ def test_the_live_game_starts_over_for_another_journals_game_of_the_same_id(
     assert [p["score"] for p in view["players"]] == list(match.game.scores(match.state))
 
 
+def test_an_unexpected_error_in_one_look_is_shown_and_the_watcher_keeps_watching(
+    journal: Journal, monkeypatch: Any
+) -> None:
+    """A fault while reading the journal (here: the live game's replay raising) once ended the
+    watcher thread, and the page never changed again: it is shown as the problem, and the next
+    look that works puts the page right."""
+    from companion.journal.live import LiveGame
+
+    record_game(journal, "pay-line", SEATS, seed=1)
+    with running(journal.path) as server:
+        wait_for_state(server, lambda s: s["night"] and len(s["night"]["games"]) == 1)
+        update = LiveGame.update
+        monkeypatch.setattr(LiveGame, "update", lambda *args: 1 / 0)
+        record_game(journal, "bandit", ["Dee", "Eve"], seed=2)
+        state = wait_for_state(server, lambda s: s["problem"])
+        assert "ZeroDivisionError" in state["problem"] and "keeps trying" in state["problem"]
+        monkeypatch.setattr(LiveGame, "update", update)
+        state = wait_for_state(server, lambda s: not s["problem"] and len(s["night"]["games"]) == 2)
+        assert state["live"]["game"] == "bandit"
+
+
 def test_a_journal_moved_aside_and_started_anew_is_followed(journal: Journal, monkeypatch: Any) -> None:
     """The daemon moves a damaged journal aside and starts a new one at the same path."""
     from companion.scoreboard import board

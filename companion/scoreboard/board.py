@@ -77,7 +77,14 @@ class Board:
 
     def _watch(self) -> None:
         while not self._stop.wait(self.poll_s):
-            self._refresh()
+            try:
+                self._refresh()
+            except Exception as error:  # noqa: BLE001 - one bad look must not freeze the page all night
+                kind = type(error).__name__
+                problem = f"the scoreboard hit an error reading the journal ({kind}); it keeps trying"
+                if problem != self.problem:
+                    log.exception("%s", problem)  # the traceback once, not every look
+                self._drop(problem)
 
     def _refresh(self) -> None:
         try:
