@@ -186,12 +186,14 @@ def second_digit(tables: list[np.ndarray], second_digits: str = "0123456789") ->
         for digit in second_digits
         if index[0] + digit != index
     ]
+    # Made once: every blur and strip reads the same cards.
+    own = [synthetic_face(seed) for _id, seed in faces]
     looks = {(seed, index): renumbered(seed, index) for seed, index in strangers}
     root = Path(tempfile.mkdtemp(prefix="second-digit-"))
     try:
         deck = EnrolledDeck(GAME, root)
-        for face_id, seed in faces:
-            deck.keep(face_id, synthetic_face(seed))
+        for (face_id, _seed), face in zip(faces, own, strict=True):
+            deck.keep(face_id, face)
         lines = []
         for blur in BLURS:
             line: dict[str, Any] = {"figure": "covered.second_digit", "blur": blur}
@@ -202,9 +204,7 @@ def second_digit(tables: list[np.ndarray], second_digits: str = "0123456789") ->
                     frame, visible = covered_scene(table, face, cover, shown, False, blur, k)
                     return deck.identify_covered(frame, OFF_CORNERS, visible).card_id
 
-                right = sum(
-                    named(k, synthetic_face(seed)) == face_id for k, (face_id, seed) in enumerate(faces)
-                )
+                right = sum(named(k, own[k]) == face_id for k, (face_id, _seed) in enumerate(faces))
                 wrong = [index for k, (seed, index) in enumerate(strangers) if named(k, looks[seed, index])]
                 line[strip] = {
                     "right": right,

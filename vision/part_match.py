@@ -304,19 +304,18 @@ class PartMatcher:
         best_id = max(index_scores, key=lambda row_id: index_scores[row_id])
         score = index_scores[best_id]
         runner_up = max((v for row_id, v in index_scores.items() if row_id != best_id), default=-1.0)
+        best = candidates[best_id]
+        shift = shifts[int(np.argmax(scores[best]))]
         if score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN:
             # Every other taught face's index at the best face's place: how alike two indices
             # of this deck are at this view's softness.
-            shift = shifts[int(np.argmax(scores[candidates[best_id]]))]
             for row_id, i in best_rows.items():
                 if row_id not in index_scores:
                     rival = _index_score(fine_grads, padded_fine_mask, self._zones[i], shift, pad)
                     runner_up = max(runner_up, rival)
                     if score - runner_up < INDEX_MARGIN:
                         break
-        best = candidates[best_id]
         # Its rank compared alone, where it shows whole (see INDEX_RANK_PX), or not at all.
-        shift = shifts[int(np.argmax(scores[best]))]
         top_left, bottom_right = self._extents[best]
         rank_boxes = (_rank_boxes(top_left), _rank_boxes(bottom_right))
         rank = _index_score(fine_grads, padded_fine_mask, self._zones[best], shift, pad, rank_boxes)
