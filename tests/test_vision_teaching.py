@@ -77,8 +77,12 @@ def test_forget_one_face_and_all(tmp_path: Path, capsys: pytest.CaptureFixture[s
     b = photo_file(tmp_path, "b.jpg", [synthetic_face(2)], 2)
     store = ["--store", str(tmp_path / "s")]
     assert main(["vision", "enroll", "bandit", f"bell={a}", f"bar={b}", *store]) == 0
+    capsys.readouterr()
     assert main(["vision", "forget", "bandit", "Bell", *store]) == 0  # a human name works too
+    assert capsys.readouterr().out == "forgot Bell [bell] (1 picture)\n"  # its name, one picture
     assert list(EnrolledDeck("bandit", tmp_path / "s").pictures()) == ["bar"]
+    assert main(["vision", "enrolled", "bandit", *store]) == 0
+    assert "1 picture of 1 face in" in capsys.readouterr().out
     assert main(["vision", "forget", "bandit", *store]) == 2
     assert "give one CARD_ID or --all" in capsys.readouterr().err
     assert main(["vision", "forget", "bandit", "--all", *store]) == 0

@@ -289,7 +289,7 @@ def _enrolled(args: argparse.Namespace) -> int:
     faces = teachable_faces(args.game)
     known = {face.face_id for face in faces}
     total = sum(map(len, pictures.values()))
-    print(f"{args.game}: {total} pictures of {len(pictures)} faces in {deck.folder}")
+    print(f"{args.game}: {_counted(total, 'picture')} of {_counted(len(pictures), 'face')} in {deck.folder}")
     for face in faces:
         count = len(pictures.get(face.face_id, []))
         if count or args.all or face.face_id in spoilt:
@@ -297,9 +297,9 @@ def _enrolled(args: argparse.Namespace) -> int:
             if face.face_id in spoilt:
                 again = "" if count else ": teach it again"
                 also += f" [{len(spoilt[face.face_id])} damaged, set aside{again}]"
-            print(f"  {face.label():<48} {count} picture{'s' if count != 1 else ''}{also}")
+            print(f"  {face.label():<48} {_counted(count, 'picture')}{also}")
     for stray in sorted(set(pictures) - known):
-        print(f"  {stray} [not a card of {args.game}]: {len(pictures[stray])} pictures")
+        print(f"  {stray} [not a card of {args.game}]: {_counted(len(pictures[stray]), 'picture')}")
     if not args.all:
         print(f"(`companion vision enrolled {args.game} --all` lists every face to teach)")
     return 0
@@ -307,19 +307,26 @@ def _enrolled(args: argparse.Namespace) -> int:
 
 def _forget(args: argparse.Namespace) -> int:
     from vision.enrolled import set_aside_pictures
-    from vision.teachable import face_for
+    from vision.teachable import face_for, teachable_faces
 
     if args.all == bool(args.card_id):
         raise UserError("give one CARD_ID or --all")
     deck = _open_deck(args.game, args.store)
     if args.all:
         removed = deck.forget()
-        print(f"forgot every taught face of {args.game} ({removed} pictures)")
+        print(f"forgot every taught face of {args.game} ({_counted(removed, 'picture')})")
         return 0
     pictures = {**set_aside_pictures(deck.folder), **deck.pictures()}
     face_id = args.card_id if args.card_id in pictures else face_for(args.game, args.card_id).face_id
     if face_id not in pictures:
         raise UserError(f"nothing taught for '{args.card_id}' in {args.game}")
     removed = deck.forget(face_id)
-    print(f"forgot {face_id} ({removed} pictures)")
+    known = {face.face_id: face for face in teachable_faces(args.game)}
+    name = known[face_id].label() if face_id in known else face_id
+    print(f"forgot {name} ({_counted(removed, 'picture')})")
     return 0
+
+
+def _counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless one ("1 picture", "3 pictures")."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
