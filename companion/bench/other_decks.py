@@ -18,7 +18,7 @@ HELP = "decks printed unlike the realcards one, taught and read on its photos' t
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options: where the realcards photos are (their tables), photos per style, the seed."""
-    parser.add_argument("--photos", type=Path, default=None, help="folder of IMG_*.JPG with .xml labels")
+    parser.add_argument("--photos", type=Path, default=None, help="folder of photos, a .xml label by each")
     parser.add_argument("--scenes", type=int, default=24, help="photos read per style")
     parser.add_argument("--seed", type=int, default=0)
 

@@ -54,6 +54,12 @@ HELP = "a real deck taught from whole photos and read in real photos (shared/rea
 
 GAME = "bandit"
 RANKS = {"nine": "cherry", "ten": "plum", "jack": "bell", "queen": "seven", "king": "bar", "ace": "any"}
+#: A label's rank as written (lower case) -> the rank.
+RANK_NAMES = {rank: rank for rank in RANKS} | {
+    "9": "nine", "10": "ten", "j": "jack", "q": "queen", "k": "king", "a": "ace"
+}
+#: Photo files the bench reads (suffix in any case).
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 
 def default_photos() -> Path:
@@ -63,7 +69,7 @@ def default_photos() -> Path:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options: where the photos are, which part, how many speed frames."""
-    parser.add_argument("--photos", type=Path, default=None, help="folder of IMG_*.JPG with .xml labels")
+    parser.add_argument("--photos", type=Path, default=None, help="folder of photos, a .xml label by each")
     parser.add_argument("--part", choices=("dev", "held-out", "all", "each"), default="each")
     parser.add_argument("--frames", type=int, default=40, help="frames for the 1280x720 speed figure")
     parser.add_argument(
@@ -104,27 +110,40 @@ class Photo:
 
 
 def load_photos(folder: Path) -> list[Photo]:
-    """Every labelled photo in ``folder``, in name order."""
+    """Every labelled photo in ``folder`` (JPEG, PNG, BMP or WebP, any case of suffix, each with
+    a Pascal VOC ``.xml`` beside it), in name order. Ranks are read in any case, and as 9, 10,
+    J, Q, K, A too (another camera's photos, labelled by another hand)."""
     from companion.errors import UserError
 
     if not folder.is_dir():
         raise UserError(f"no photos at {folder}: give --photos DIR (shared/realcards/photos)")
     photos = []
-    for image in sorted(folder.glob("*.JPG")) + sorted(folder.glob("*.jpg")):
+    images = [path for path in folder.iterdir() if path.suffix.lower() in PHOTO_SUFFIXES and path.is_file()]
+    for image in sorted(images, key=lambda path: path.name):
         label = image.with_suffix(".xml")
         if not label.is_file():
             continue
         cards = []
-        for obj in ElementTree.parse(label).getroot().iter("object"):
+        try:
+            objects = list(ElementTree.parse(label).getroot().iter("object"))
+        except ElementTree.ParseError as error:
+            raise UserError(f"{label}: not a Pascal VOC label file ({error}); fix or remove it") from None
+        for obj in objects:
             box = obj.find("bndbox")
-            name = obj.findtext("name", "")
-            if box is None or name not in RANKS:
-                continue
+            written = obj.findtext("name", "").strip()
+            name = RANK_NAMES.get(written.lower())
+            if name is None:
+                raise UserError(
+                    f"{label}: '{written}' is not a rank this deck has; label cards "
+                    f"{', '.join(RANKS)} (or 9, 10, J, Q, K, A)"
+                )
+            if box is None:
+                raise UserError(f"{label}: the {written} has no <bndbox>; box every card or remove it")
             x0, y0, x1, y1 = (int(float(box.findtext(k, "0"))) for k in ("xmin", "ymin", "xmax", "ymax"))
             cards.append((name, (x0, y0, x1, y1)))
         photos.append(Photo(image, tuple(cards)))
     if not photos:
-        raise UserError(f"no labelled photos (IMG_*.JPG with .xml) in {folder}")
+        raise UserError(f"no labelled photos (a photo with its Pascal VOC .xml beside it) in {folder}")
     return photos
 
 
