@@ -53,3 +53,16 @@ def test_the_suit_beneath_the_rank_is_not_part_of_it() -> None:
     alone, suited = (rank_extent(index_image(card_with("9", suit=s))[ZONE]) for s in (False, True))
     assert alone is not None and suited is not None
     assert all(abs(a - b) <= 2 for a, b in zip(alone, suited, strict=True))
+
+
+def test_a_soft_thin_rank_beside_a_solid_pip_is_found_whole() -> None:
+    """A webcam's picture: the rank's thin strokes soft and light, a solid pip beside them much
+    darker. Judged by the pip's darkness the "10" showed as a piece of its "0" (or not at all),
+    and a covered nine was named a ten by the pip beside its index."""
+    sharp = rank_extent(index_image(card_with("10"))[ZONE])
+    card = np.full((280, 200, 3), (232, 236, 238), np.uint8)
+    cv2.putText(card, "10", (16, 38), cv2.FONT_HERSHEY_DUPLEX, 0.9, (160, 160, 160), 1, cv2.LINE_AA)
+    cv2.circle(card, (66, 50), 16, (30, 30, 30), -1, cv2.LINE_AA)
+    soft = rank_extent(index_image(cv2.GaussianBlur(card, (0, 0), 1.2))[ZONE])
+    assert sharp is not None and soft is not None
+    assert abs(soft[0] - sharp[0]) <= 2 and abs(soft[2] - sharp[2]) <= 3, (soft, sharp)

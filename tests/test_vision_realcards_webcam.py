@@ -36,3 +36,30 @@ def test_the_webcam_like_copies_of_one_part_are_read_with_the_seeds_all_parts_sh
     assert read == [(["IMG_1.JPG", "IMG_4.JPG"], [1, 4])]
     realcards._webcam(taught, multis, multis, "all")
     assert read[-1] == ([p.path.name for p in multis], list(range(6)))
+
+
+def test_the_webcam_taught_figure_teaches_each_single_photos_own_webcam_like_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """realcards.webcam_taught: the single-card photos' copies are taught, each with a seed of
+    its own that no multi-card photo's copy shares; the plain figures teach the photos."""
+    import numpy as np
+
+    singles = [Photo(Path(f"IMG_{n}.JPG"), (("nine", (0, 0, 9, 9)),)) for n in range(3)]
+    seeds: list[int] = []
+
+    def fake_webcam_like(image: Any, seed: int) -> Any:
+        seeds.append(seed)
+        return image + 1
+
+    class Capture:
+        def __init__(self, image: Any) -> None:
+            self.cutout, self.quad = image, np.float32([[0, 0], [9, 0], [9, 9], [0, 9]])
+
+    monkeypatch.setattr(realcards, "webcam_like", fake_webcam_like)
+    monkeypatch.setattr("vision.image_files.read_image", lambda path: np.zeros((4, 4), np.uint8))
+    monkeypatch.setattr("vision.enrolled.capture_card", lambda image, name=None: Capture(image))
+    taught = realcards.capture_singles(singles, webcam=True)
+    assert seeds == [realcards.TEACH_SEEDS + k for k in range(3)] and realcards.TEACH_SEEDS >= 95
+    assert all(int(cutout.max()) == 1 for _rank, cutout in taught.cutouts)  # the copies, taught
+    assert all(int(cutout.max()) == 0 for _rank, cutout in realcards.capture_singles(singles).cutouts)

@@ -27,7 +27,10 @@ it is wrong), the multi-card photos of the part read as a cheap webcam would tak
 (``realcards.webcam_like``, taught from the phone's photos; each photo's copy the same in
 every part), the never-taught check on those
 webcam-like copies (``realcards.webcam_untaught``: a softer picture hides the little that tells
-a look-alike, a ten beside a taught nine, from the taught face), and the speed of a 1280x720 frame
+a look-alike, a ten beside a taught nine, from the taught face), both again with the single-card
+photos' webcam-like copies taught (``realcards.webcam_taught`` and
+``realcards.webcam_taught_untaught``: a group whose only camera is a webcam, soft and noisy when
+it teaches and when it reads), and the speed of a 1280x720 frame
 holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
 adds ``realcards.scaled``: the multi-card photos of the part read resized by F (another camera's
 resolution), taught from the photos as they are. ``realcards.other_decks`` (one line per
@@ -217,15 +220,23 @@ class Taught:
     wrong_cutouts: tuple[str, ...] = ()
 
 
-def capture_singles(singles: list[Photo]) -> Taught:
-    """The single-card photos taught whole (the enrolment path): cut-outs, refusals, wrong cuts."""
+#: Seeds of the single-card photos' webcam-like copies: the k-th single's is this plus k (the
+#: multi-card photos' are their places among them, 0-94: no copy shares another's noise).
+TEACH_SEEDS = 1000
+
+
+def capture_singles(singles: list[Photo], webcam: bool = False) -> Taught:
+    """The single-card photos taught whole (the enrolment path): cut-outs, refusals, wrong cuts.
+    ``webcam``: their webcam-like copies taught instead (a group whose only camera is one)."""
     from companion.errors import UserError
     from vision.enrolled import capture_card
     from vision.image_files import read_image
 
     cutouts, refused, wrong = [], [], []
-    for photo in singles:
+    for k, photo in enumerate(singles):
         image = read_image(photo.path)
+        if webcam:
+            image = webcam_like(image, TEACH_SEEDS + k)
         try:
             capture = capture_card(image, photo.path.name)
         except UserError as error:
@@ -416,7 +427,9 @@ def _reading(figure: str, tally: Tally, wrongs: list[str], photos: int) -> dict[
     }
 
 
-def _webcam(taught: Taught, multis: list[Photo], chosen: list[Photo], part: str) -> dict[str, Any]:
+def _webcam(
+    taught: Taught, multis: list[Photo], chosen: list[Photo], part: str, figure: str = "realcards.webcam_like"
+) -> dict[str, Any]:
     """Taught from the phone's photos, read in webcam-like copies of the multi-card photos
     (another camera: softer, noisier, another colour balance): the ``chosen`` ones (those of
     ``part``), each copy the same whichever part is read (its seed is the photo's place among
@@ -426,8 +439,9 @@ def _webcam(taught: Taught, multis: list[Photo], chosen: list[Photo], part: str)
         tally, wrongs, _ms = _read(_deck(taught, Path(store)), chosen, webcam=True, seeds=seeds)
     named = tally.correct + tally.wrong + tally.unidentified
     return {
-        "figure": "realcards.webcam_like",
+        "figure": figure,
         "part": part,
+        "taught": len(taught.cutouts),
         "read_photos": len(chosen),
         "cards": tally.cards,
         "found_cards": named,
@@ -447,7 +461,9 @@ def _scaled(taught: Taught, multis: list[Photo], scale: float) -> dict[str, Any]
     return {"scale": scale, **_reading("realcards.scaled", tally, wrongs, len(multis))}
 
 
-def _untaught(taught: Taught, multis: list[Photo], webcam: bool = False) -> dict[str, Any]:
+def _untaught(
+    taught: Taught, multis: list[Photo], webcam: bool = False, figure: str | None = None
+) -> dict[str, Any]:
     """Never misread: for each rank, every other rank taught, the photos holding that rank
     read (as they are, or their webcam-like copies); any id on a card of that rank is wrong
     (so is any other wrong id)."""
@@ -467,7 +483,7 @@ def _untaught(taught: Taught, multis: list[Photo], webcam: bool = False) -> dict
         }
         examples += wrongs
     return {
-        "figure": "realcards.webcam_untaught" if webcam else "realcards.untaught",
+        "figure": figure or ("realcards.webcam_untaught" if webcam else "realcards.untaught"),
         "ranks": per_rank,
         "wrong": sum(r["wrong"] for r in per_rank.values()),
         "wrong_examples": examples[:5],
@@ -499,6 +515,13 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
         yield _webcam(taught, [p for p in photos if len(p.cards) > 1], laid, "all" if whole else args.part)
     if args.webcam and args.untaught:
         yield _untaught(taught, [p for p in photos if len(p.cards) > 1], webcam=True)
+    if args.webcam:
+        # Taught and read by one webcam: its soft, noisy copies on both sides.
+        by_webcam = capture_singles([p for p in photos if len(p.cards) == 1], webcam=True)
+        multis = [p for p in photos if len(p.cards) > 1]
+        yield _webcam(by_webcam, multis, laid, "all" if whole else args.part, "realcards.webcam_taught")
+        if args.untaught:
+            yield _untaught(by_webcam, multis, webcam=True, figure="realcards.webcam_taught_untaught")
     if getattr(args, "other_decks", True):
         from vision.other_decks import figures
 
