@@ -325,6 +325,29 @@ class PartMatcher:
         named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
         return Match(best_id if named else None, score, runner_up, block, best_id, "covered")
 
+    def rank_score(self, card: np.ndarray, fine_mask: np.ndarray, face_id: str) -> float | None:
+        """How ``face_id``'s rank agrees with the rank in view on an upright card image (as
+        :meth:`match` takes it, ``fine_mask`` what shows): its picture most like what shows,
+        compared over its rank's box alone (``INDEX_RANK_SHOWN`` of it in view; the wide zone
+        where the box is not known). None when no picture of it is taught or the box shows in
+        neither corner (the rank says nothing there)."""
+        rows = [i for i, row_id in enumerate(self._row_ids) if row_id == face_id]
+        fine_mask = fine_mask.astype(np.uint8)
+        shrunk = cv2.resize(fine_mask.astype(np.float32), (PART_W, PART_H), interpolation=cv2.INTER_AREA)
+        mask = (shrunk > 0.99).astype(np.uint8)
+        if not rows or not mask.any():
+            return None
+        scores, shifts = self._coarse_scores(part_image(card, mask), mask)
+        best = max(rows, key=lambda i: float(scores[i].max()))
+        shift = shifts[int(np.argmax(scores[best]))]
+        pad = PART_SCALE * PART_SHIFT + INDEX_SHIFT
+        fine = np.pad(index_image(card, fine_mask), pad, mode="edge").astype(np.float32)
+        fine_grads = (cv2.Sobel(fine, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(fine, cv2.CV_32F, 0, 1, ksize=3))
+        top_left, bottom_right = self._extents[best]
+        boxes = (_rank_boxes(top_left), _rank_boxes(bottom_right))
+        score = _index_score(fine_grads, np.pad(fine_mask, pad), self._zones[best], shift, pad, boxes)
+        return None if score < -0.5 else score
+
     def _coarse_scores(self, image: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int]]]:
         """Masked correlation of every picture with the query at every shift (pictures x
         shifts), and the shifts (dx, dy): the picture's pixel x is compared with the query's
