@@ -23,7 +23,7 @@ needs_realcards = pytest.mark.skipif(not REALCARDS.is_dir(), reason="no ../share
 
 @pytest.fixture(scope="module")
 def tables() -> list[np.ndarray]:
-    from companion.bench.realcards import load_photos
+    from vision.labelled_photos import load_photos
     from vision.other_decks import table_squares
 
     return table_squares(load_photos(REALCARDS))

@@ -52,7 +52,7 @@ def test_faces_differ_and_corners_are_rounded() -> None:
 def test_laid_cards_are_where_their_boxes_say() -> None:
     import cv2
 
-    from companion.bench.realcards import load_photos
+    from vision.labelled_photos import load_photos
     from vision.other_decks import place, table_squares
     from vision.photo_tables import lay_cards, table_photo
 
@@ -80,7 +80,7 @@ def test_laid_cards_are_where_their_boxes_say() -> None:
 
 @pytest.fixture(scope="module")
 def tables() -> list[np.ndarray]:
-    from companion.bench.realcards import load_photos
+    from vision.labelled_photos import load_photos
     from vision.other_decks import table_squares
 
     return table_squares(load_photos(REALCARDS))

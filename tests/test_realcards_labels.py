@@ -9,8 +9,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.bench.realcards import load_photos
+from companion.bench.realcards import RANKS
 from companion.cli import main
+from vision.labelled_photos import DECK_RANKS, load_photos
 
 
 def _label(folder: Path, stem: str, names: list[str]) -> None:
@@ -55,3 +56,7 @@ def test_a_broken_label_file_is_one_clear_line(tmp_path: Path, capsys: pytest.Ca
     assert main(["bench", "realcards", "--photos", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "a.xml" in err and "not a Pascal VOC label file" in err
+
+
+def test_the_bench_maps_every_rank_of_the_deck_to_a_card() -> None:
+    assert tuple(RANKS) == DECK_RANKS

@@ -6,11 +6,12 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.bench.realcards import default_photos, load_photos
+from companion.bench.realcards import default_photos
 from companion.errors import UserError
 from vision.enrolled import capture_card
 from vision.image_files import read_image
 from vision.label_boxes import box_iou, box_of
+from vision.labelled_photos import load_photos
 from vision.light_table_outlines import light_table_cards
 from vision.taught_scene import lay_out, scene_style, synthetic_face
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from companion.bench import realcards
-from companion.bench.realcards import Photo, Tally, Taught
+from companion.bench.realcards import Tally, Taught
+from vision.labelled_photos import Photo
 
 
 def test_the_webcam_like_copies_of_one_part_are_read_with_the_seeds_all_parts_share(

@@ -24,8 +24,9 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     photos' tables)."""
     import cv2
 
-    from companion.bench.realcards import RANKS, capture_singles, default_photos, load_photos
+    from companion.bench.realcards import RANKS, capture_singles, default_photos
     from vision.covered_figures import figures, second_digit
+    from vision.labelled_photos import load_photos
     from vision.other_decks import table_squares
 
     cv2.setNumThreads(1)

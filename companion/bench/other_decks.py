@@ -27,7 +27,8 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     """One ``realcards.other_decks`` line per style (as ``companion bench realcards`` prints)."""
     import cv2
 
-    from companion.bench.realcards import default_photos, load_photos
+    from companion.bench.realcards import default_photos
+    from vision.labelled_photos import load_photos
     from vision.other_decks import figures
 
     cv2.setNumThreads(1)
