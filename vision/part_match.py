@@ -261,10 +261,7 @@ class PartMatcher:
         keeps the index's detail) of which only ``fine_mask`` (0/1, see :func:`part_mask`)
         shows."""
         refused = Match(None, 0.0, 0.0, float("inf"), method="covered")
-        fine_mask = fine_mask.astype(np.uint8)
-        # A working pixel counts as shown only when all of it shows.
-        shrunk = cv2.resize(fine_mask.astype(np.float32), (PART_W, PART_H), interpolation=cv2.INTER_AREA)
-        mask = (shrunk > 0.99).astype(np.uint8)
+        fine_mask, mask = _masks(fine_mask)
         if not self._row_ids or int(mask.sum()) < PART_MIN_SHARE * PART_W * PART_H:
             return refused
         image = part_image(card, mask)
@@ -289,15 +286,11 @@ class PartMatcher:
             top = max(best_rows.values(), key=lambda i: per_row[i])
             runner_up = max((float(per_row[i]) for i in best_rows.values() if i != top), default=-1.0)
             return Match(None, float(per_row[top]), runner_up, float("inf"), self._row_ids[top], "covered")
-        pad = PART_SCALE * PART_SHIFT + INDEX_SHIFT
-        if fine_image is None:
-            fine_image = index_image(card, fine_mask)
-        fine = np.pad(fine_image, pad, mode="edge").astype(np.float32)
-        fine_grads = (cv2.Sobel(fine, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(fine, cv2.CV_32F, 0, 1, ksize=3))
-        padded_fine_mask = np.pad(fine_mask, pad)
+        fine_grads = _gradients(index_image(card, fine_mask) if fine_image is None else fine_image)
+        padded_fine_mask = np.pad(fine_mask, _PAD)
         index_scores = {
             row_id: _index_score(
-                fine_grads, padded_fine_mask, self._zones[i], shifts[int(np.argmax(scores[i]))], pad
+                fine_grads, padded_fine_mask, self._zones[i], shifts[int(np.argmax(scores[i]))], _PAD
             )
             for row_id, i in candidates.items()
         }
@@ -311,15 +304,12 @@ class PartMatcher:
             # of this deck are at this view's softness.
             for row_id, i in best_rows.items():
                 if row_id not in index_scores:
-                    rival = _index_score(fine_grads, padded_fine_mask, self._zones[i], shift, pad)
+                    rival = _index_score(fine_grads, padded_fine_mask, self._zones[i], shift, _PAD)
                     runner_up = max(runner_up, rival)
                     if score - runner_up < INDEX_MARGIN:
                         break
         # Its rank compared alone, where it shows whole (see INDEX_RANK_PX), or not at all.
-        top_left, bottom_right = self._extents[best]
-        rank_boxes = (_rank_boxes(top_left), _rank_boxes(bottom_right))
-        rank = _index_score(fine_grads, padded_fine_mask, self._zones[best], shift, pad, rank_boxes)
-        score = min(score, rank)
+        score = min(score, self._rank(best, fine_grads, padded_fine_mask, shift))
         rows, _squares = self._matrices()
         block = _masked_worst_block(image, mask, rows[best], shift)
         named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
@@ -332,21 +322,21 @@ class PartMatcher:
         where the box is not known). None when no picture of it is taught or the box shows in
         neither corner (the rank says nothing there)."""
         rows = [i for i, row_id in enumerate(self._row_ids) if row_id == face_id]
-        fine_mask = fine_mask.astype(np.uint8)
-        shrunk = cv2.resize(fine_mask.astype(np.float32), (PART_W, PART_H), interpolation=cv2.INTER_AREA)
-        mask = (shrunk > 0.99).astype(np.uint8)
+        fine_mask, mask = _masks(fine_mask)
         if not rows or not mask.any():
             return None
         scores, shifts = self._coarse_scores(part_image(card, mask), mask)
         best = max(rows, key=lambda i: float(scores[i].max()))
         shift = shifts[int(np.argmax(scores[best]))]
-        pad = PART_SCALE * PART_SHIFT + INDEX_SHIFT
-        fine = np.pad(index_image(card, fine_mask), pad, mode="edge").astype(np.float32)
-        fine_grads = (cv2.Sobel(fine, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(fine, cv2.CV_32F, 0, 1, ksize=3))
+        grads = _gradients(index_image(card, fine_mask))
+        score = self._rank(best, grads, np.pad(fine_mask, _PAD), shift)
+        return None if score < -0.5 else score
+
+    def _rank(self, best: int, grads: Gradients, padded_mask: np.ndarray, shift: tuple[int, int]) -> float:
+        """:func:`_index_score` of picture ``best``'s rank alone (its boxes, :func:`_rank_boxes`)."""
         top_left, bottom_right = self._extents[best]
         boxes = (_rank_boxes(top_left), _rank_boxes(bottom_right))
-        score = _index_score(fine_grads, np.pad(fine_mask, pad), self._zones[best], shift, pad, boxes)
-        return None if score < -0.5 else score
+        return _index_score(grads, padded_mask, self._zones[best], shift, _PAD, boxes)
 
     def _coarse_scores(self, image: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int]]]:
         """Masked correlation of every picture with the query at every shift (pictures x
@@ -377,6 +367,24 @@ class PartMatcher:
         spread = np.sqrt(np.maximum(squares @ weights.T - means * means, 1e-9))
         counts = 1.0 / weights.max(axis=1)
         return (rows @ values.T) / (spread * np.sqrt(counts)), shifts
+
+
+#: The fine index image's padding: room for the coarse shift (scaled) and the fine one.
+_PAD = PART_SCALE * PART_SHIFT + INDEX_SHIFT
+
+
+def _masks(fine_mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``fine_mask`` as 0/1 bytes, and what shows at the working size (a working pixel counts as
+    shown only when all of it shows)."""
+    fine_mask = fine_mask.astype(np.uint8)
+    shrunk = cv2.resize(fine_mask.astype(np.float32), (PART_W, PART_H), interpolation=cv2.INTER_AREA)
+    return fine_mask, (shrunk > 0.99).astype(np.uint8)
+
+
+def _gradients(fine_image: np.ndarray) -> Gradients:
+    """The x and y gradients of an index image padded by ``_PAD`` (its edge repeated)."""
+    fine = np.pad(fine_image, _PAD, mode="edge").astype(np.float32)
+    return cv2.Sobel(fine, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(fine, cv2.CV_32F, 0, 1, ksize=3)
 
 
 #: A zone compared: its width and height (fine px from the card's corner), where the part of it
