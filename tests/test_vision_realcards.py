@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.bench.realcards import (
@@ -272,16 +273,9 @@ def test_a_strip_found_by_its_face_in_a_harsh_webcams_copy_is_not_named_by_a_loo
     tens never taught: in IMG_2648 the face search mapped a nine's face onto the ten of clubs'
     strip beneath the queen (31 % of the card shows), and its index zone passed as the nine's.
     A strip found by its face must show its rank, as one named from its strip must."""
-    import cv2
-    import numpy as np
 
     def harsh(image: np.ndarray, seed: int) -> np.ndarray:
-        rng = np.random.default_rng(seed + 500)
-        soft = cv2.GaussianBlur(image, (0, 0), 1.6).astype(np.float32)
-        cast = soft * np.float32([0.85, 0.95, 1.1]) + rng.normal(0.0, 6.0, soft.shape)
-        quality = [cv2.IMWRITE_JPEG_QUALITY, 45]
-        _ok, jpeg = cv2.imencode(".jpg", np.clip(cast, 0, 255).astype(np.uint8), quality)
-        return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+        return webcam_like(image, seed + 500, blur=1.6, cast=(0.85, 0.95, 1.1), noise=6.0, quality=45)
 
     photos = load_photos(PHOTOS)
     singles = [p for p in photos if len(p.cards) == 1]

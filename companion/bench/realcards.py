@@ -237,16 +237,24 @@ def _deck(taught: Taught, store: Path, leave_out: str | None = None) -> Any:
     return deck
 
 
-def webcam_like(image: Any, seed: int) -> Any:
-    """The photo as a cheap webcam would take it: softer (blur), noisier, a warm colour cast,
-    heavy JPEG compression. Teaching stays with the phone's photos."""
+def webcam_like(
+    image: Any,
+    seed: int,
+    blur: float = 1.2,
+    cast: tuple[float, float, float] = (0.8, 0.95, 1.15),
+    noise: float = 5.0,
+    quality: int = 55,
+) -> Any:
+    """The photo as a cheap webcam would take it: softer (``blur``, px), a warm colour ``cast``
+    (B, G, R gains), noisier (``noise``, grey levels), heavy JPEG compression (``quality``)."""
     import cv2
     import numpy as np
 
     rng = np.random.default_rng(seed)
-    soft = cv2.GaussianBlur(image, (0, 0), 1.2).astype(np.float32)
-    cast = soft * np.float32([0.8, 0.95, 1.15]) + rng.normal(0.0, 5.0, soft.shape)
-    _ok, jpeg = cv2.imencode(".jpg", np.clip(cast, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 55])
+    soft = cv2.GaussianBlur(image, (0, 0), blur).astype(np.float32)
+    tinted = soft * np.float32(cast) + rng.normal(0.0, noise, soft.shape)
+    compression = [cv2.IMWRITE_JPEG_QUALITY, quality]
+    _ok, jpeg = cv2.imencode(".jpg", np.clip(tinted, 0, 255).astype(np.uint8), compression)
     return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
 
 
@@ -379,8 +387,9 @@ def _reading(figure: str, tally: Tally, wrongs: list[str], photos: int) -> dict[
 def _webcam(
     taught: Taught, multis: list[Photo], chosen: list[Photo], part: str, figure: str = "realcards.webcam_like"
 ) -> dict[str, Any]:
-    """Taught from the phone's photos, read in webcam-like copies of the multi-card photos
-    (another camera: softer, noisier, another colour balance): the ``chosen`` ones (those of
+    """Taught as ``taught`` was (the phone's photos, or their webcam-like copies), read in
+    webcam-like copies of the multi-card photos (another camera: softer, noisier, another colour
+    balance), the line named ``figure``: the ``chosen`` ones (those of
     ``part``), each copy the same whichever part is read (its seed is the photo's place among
     all the multi-card photos, ``multis``), so a change can be tuned on dev's copies alone."""
     with tempfile.TemporaryDirectory() as store:
@@ -446,10 +455,12 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     cv2.setNumThreads(1)
     photos = load_photos(args.photos or default_photos())
     parts = ("dev", "held-out", "all") if args.part == "each" else (args.part,)
+    singles = [p for p in photos if len(p.cards) == 1]
+    multis = [p for p in photos if len(p.cards) > 1]
     # Every single-card photo is taught (the README's protocol); the multi-card photos are read
     # by part: thresholds were tuned on dev only.
-    taught = capture_singles([p for p in photos if len(p.cards) == 1])
-    yield _teaching(taught, [p for p in photos if len(p.cards) > 1])
+    taught = capture_singles(singles)
+    yield _teaching(taught, multis)
     for name in parts:
         chosen = [p for i, p in enumerate(photos) if name == "all" or part_of(i) == name]
         yield _read_part(name, chosen, taught, [p for p in chosen if len(p.cards) > 1])
@@ -459,16 +470,15 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     for scale in args.scales:
         yield _scaled(taught, laid, scale)
     if args.untaught:
-        yield _untaught(taught, [p for p in photos if len(p.cards) > 1])
+        yield _untaught(taught, multis)
     if args.webcam:
-        yield _webcam(taught, [p for p in photos if len(p.cards) > 1], laid, "all" if whole else args.part)
-    if args.webcam and args.untaught:
-        yield _untaught(taught, [p for p in photos if len(p.cards) > 1], webcam=True)
-    if args.webcam:
+        part = "all" if whole else args.part
+        yield _webcam(taught, multis, laid, part)
+        if args.untaught:
+            yield _untaught(taught, multis, webcam=True)
         # Taught and read by one webcam: its soft, noisy copies on both sides.
-        by_webcam = capture_singles([p for p in photos if len(p.cards) == 1], webcam=True)
-        multis = [p for p in photos if len(p.cards) > 1]
-        yield _webcam(by_webcam, multis, laid, "all" if whole else args.part, "realcards.webcam_taught")
+        by_webcam = capture_singles(singles, webcam=True)
+        yield _webcam(by_webcam, multis, laid, part, "realcards.webcam_taught")
         if args.untaught:
             yield _untaught(by_webcam, multis, webcam=True, figure="realcards.webcam_taught_untaught")
     if getattr(args, "other_decks", True):
@@ -477,4 +487,4 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
         yield from figures(photos)
     from vision.taught_scene import speed_figure
 
-    yield speed_figure([p for p in photos if len(p.cards) == 1], args.frames)
+    yield speed_figure(singles, args.frames)
