@@ -1,8 +1,9 @@
 """Taught (enrolled) cards in camera frames, for :class:`vision.reader.CardReader`.
 
-Per frame: card outlines on the table (:func:`vision.card_outlines.find_card_outlines`), minus
-those that printed marker cards already explain; each remaining outline is identified against
-the game's taught faces (:mod:`vision.face_match`) or reported unidentified (``card_id`` None).
+Per frame: card outlines on the table (:mod:`vision.frame_outlines`: looked for again only where
+the frame changed), minus those that printed marker cards already explain; each remaining
+outline is identified against the game's taught faces (:mod:`vision.face_match`) or reported
+unidentified (``card_id`` None).
 
 A card that lies still is not identified again: an outline whose corners are within
 ``STILL_FRACTION`` of its size of an outline of the previous frame keeps that outline's answer.
@@ -33,19 +34,17 @@ import numpy as np
 from vision.card_beneath import cards_beneath
 from vision.card_checks import inside_share, iou, order_quad
 from vision.card_rows import pair_like, placed_within
-from vision.die_cut_reading import CardOutline, deck_outlines
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
 from vision.fan_strips import fanned_cards
 from vision.frame_blocks import (
-    STILL_SIZE,
-    box_blocks,
     changed_blocks,
     changed_box,
     covered_blocks,
     small_copy,
 )
 from vision.frame_cut import card_size, is_cut, part_in_view
+from vision.frame_outlines import FrameOutlines
 from vision.outline_beneath import part_beneath
 from vision.printed_border import named_by_border
 from vision.small_faces import search_faces
@@ -100,12 +99,8 @@ class TaughtCards:
         self._beneath_small: np.ndarray | None = None
         #: How many cards beneath were compared with the taught faces (for tests).
         self.beneath_checks = 0
-        #: The outlines of the thorough search when the table last settled, and the small copy
-        #: of that frame (they stand while nothing changes where they lie).
-        self._held: list[CardOutline] = []
-        self._held_small: np.ndarray | None = None
-        #: Blocks of the small copy the thorough search looked at, unchanged since.
-        self._looked = np.zeros((STILL_SIZE[1], STILL_SIZE[0]), bool)
+        #: The outlines of the frames, looked for again where the table changed.
+        self.outlines = FrameOutlines(deck)
 
     @property
     def waiting(self) -> bool:
@@ -145,12 +140,9 @@ class TaughtCards:
         # camera pays for it once per deal, not every frame.
         closely = first or (settled and self.search_due)
         if first:
-            outlines = deck_outlines(frame, self.deck, True, work=work, grey=grey)
-            self._held, self._held_small = outlines, small
-            self._looked[:] = True
+            outlines = self.outlines.first(frame, small, work, grey)
         else:
-            plain = deck_outlines(frame, self.deck, work=work, grey=grey)
-            outlines = self._held_outlines(frame, plain, small, closely, grey)
+            outlines = self.outlines.later(frame, small, closely, work, grey)
         if to_mat is not None:
             # On our mat a light card's edges may be too faint for the search on the whole
             # frame: each zone is looked at for a card of a card's size (not sure: a taught
@@ -207,41 +199,6 @@ class TaughtCards:
         loose = [s.outline for s in remembered if s.match.card_id is None and s.visible is None]
         with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat, size)
         return self._with_beneath(frame, grey, small, settled, with_faces, known, unnamed, loose)
-
-    def _held_outlines(
-        self,
-        frame: np.ndarray,
-        outlines: list[CardOutline],
-        small: np.ndarray,
-        closely: bool,
-        grey: np.ndarray,
-    ) -> list[CardOutline]:
-        """The outlines of a frame: the thorough search's where it looked (the part of the table
-        that changed, when the table settles: ``closely``) and nothing changed since, the
-        plain search's (``outlines``) elsewhere. What the thorough search found stands while
-        its place does not change: a hand moving elsewhere must not make a card named at rest
-        come and go, nor an outline it ruled out come back."""
-        shape = frame.shape
-        moved = changed_blocks(small, self._held_small)
-        if moved is not None:
-            self._held = [o for o in self._held if not (moved & covered_blocks([o.quad], shape)).any()]
-            self._looked &= ~cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-        if closely:
-            # What changed since the last close look, grown by CHANGE_REACH (a card reaching into
-            # the change lies wholly inside); all of the frame when there was none.
-            where = (0, 0, shape[1], shape[0]) if moved is None else changed_box(moved, shape)
-            if where is not None:
-                found = deck_outlines(frame, self.deck, True, region=where, grey=grey)
-                self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
-                self._held += found
-                self._looked |= box_blocks(where, shape)
-            self._held_small = small
-        elsewhere = [o for o in outlines if not self._looked_at(o.quad, shape)]
-        return elsewhere + [o for o in self._held if not any(iou(o.quad, p.quad) > 0.5 for p in elsewhere)]
-
-    def _looked_at(self, quad: np.ndarray, shape: tuple[int, ...]) -> bool:
-        """Whether ``quad`` lies where the thorough search looked, unchanged since."""
-        return bool((covered_blocks([quad], shape, edge=False) <= self._looked).all())
 
     def _with_beneath(
         self,
