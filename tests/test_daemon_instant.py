@@ -249,6 +249,20 @@ def test_bench_latency_times_each_card_of_a_deal_through_the_daemon() -> None:
     assert stages["update_with_reveal"]["samples"] > 0 and stages["vision_per_frame"]["samples"] > 0
 
 
+def test_bench_latency_deals_a_taught_deck_read_through_the_daemons_taught_path() -> None:
+    import argparse
+    import os
+
+    from companion.bench import latency
+
+    before = os.environ.get("STATE_DIRECTORY")
+    figures = list(latency.run(argparse.Namespace(cards=1, fps=30.0, seed=3, taught=True)))
+    card = next(f for f in figures if f["figure"] == "card_to_screen_ms")
+    assert card["cards"].startswith("taught") and card["samples"] + card["missed"] == 9
+    assert card["samples"] > 0  # the taught faces were read, or no card would ever show
+    assert os.environ.get("STATE_DIRECTORY") == before  # the bench's store is its own, and gone
+
+
 def test_a_still_table_screen_is_redrawn_at_the_idle_rate_and_at_once_on_a_change(tmp_path: Path) -> None:
     from companion.daemon.app import IDLE_REDRAW
     from hardware.events import PRESS, PULL, InputEvent

@@ -114,3 +114,24 @@ def test_a_card_laid_and_taken_back_at_once_is_read_no_more(tmp_path: Path) -> N
     assert named(reader, scene.frame()) == ["bell", "cherry"]
     scene.loose.pop()
     assert named(reader, scene.frame()) == ["cherry"]
+
+
+def test_a_card_dealt_and_named_is_not_looked_at_thoroughly_when_the_table_settles(
+    tmp_path: Path, outline_searches: list[tuple[bool, Region]]
+) -> None:
+    """A change that a card named by its own outline explains leaves nothing for the thorough
+    search: the card shows on the screen without waiting for it (a second and more on a Pi)."""
+    reader = taught_reader(tmp_path)
+    scene = table()
+    place(scene, 0, 0.0)
+    assert named(reader, scene.frame()) == ["cherry"]
+    place(scene, 1, 1.5 * CARD_W_MM)
+    assert named(reader, scene.frame()) == ["bell", "cherry"]  # named as it arrives
+    assert named(reader, scene.frame()) == ["bell", "cherry"]  # the table settled
+    assert [thorough for thorough, _region in outline_searches] == [True, False]
+    # A card no taught face names is looked at closely where it arrived, once the table settles.
+    scene.place_art(synthetic_face(9), (scene.centre[0] - 1.5 * CARD_W_MM, scene.centre[1]), 4.0, "untaught")
+    assert named(reader, scene.frame()) == ["None", "bell", "cherry"]
+    named(reader, scene.frame())
+    assert [thorough for thorough, _region in outline_searches[2:]] == [False, True]
+    assert area(outline_searches[-1][1], scene.frame()) < 0.5

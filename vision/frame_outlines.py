@@ -76,10 +76,13 @@ class FrameOutlines:
         closely: bool,
         work: np.ndarray | None,
         grey: np.ndarray,
+        explained: list[np.ndarray] | None = None,
     ) -> list[CardOutline]:
         """The outlines of a later frame (``small``: its :func:`vision.frame_blocks.small_copy`):
         the thorough search's where it looked (the part of the table that changed, when the table
-        settles: ``closely``) and nothing changed since, the plain search's elsewhere."""
+        settles: ``closely``) and nothing changed since, the plain search's elsewhere.
+        ``explained``: cards named by their own outlines in the frame before, lying still; the
+        thorough search does not look where they explain the change (a card dealt and named)."""
         shape = frame.shape
         moved = changed_blocks(small, self._held_small)
         gone: list[np.ndarray] = []
@@ -93,7 +96,11 @@ class FrameOutlines:
         if closely:
             # What changed since the last close look, grown by CHANGE_REACH (a card reaching into
             # the change lies wholly inside); all of the frame when there was none.
-            where = (0, 0, shape[1], shape[0]) if moved is None else changed_box(moved, shape)
+            # A change that cards named by their outlines explain (a card dealt and read) leaves
+            # nothing to look at closely there: on a Pi 4 the thorough search of a card dealt
+            # took a second and more, and the card showed on the screen only after it.
+            unexplained = None if moved is None else moved & ~covered_blocks(explained or [], shape)
+            where = (0, 0, shape[1], shape[0]) if unexplained is None else changed_box(unexplained, shape)
             if where is not None:
                 found = deck_outlines(frame, self.deck, True, region=where, grey=grey)
                 self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]

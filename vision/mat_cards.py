@@ -79,6 +79,11 @@ def _border_steps(grey: np.ndarray, quads_px: np.ndarray) -> np.ndarray:
     return np.abs(samples[0] - samples[1]).mean(axis=(1, 2))
 
 
+#: A side of an outline lies on a zone's printed frame line when both its ends lie within this
+#: of the line (mm).
+FRAME_LINE_MM = 2.5
+
+
 class MatZones:
     """Finds cards in the mat's zones (:meth:`find`), looking again only at zones whose picture
     changed since the last look (a card lying still costs nothing; a hand over one zone costs
@@ -87,6 +92,26 @@ class MatZones:
     def __init__(self, layout: MatLayout) -> None:
         self.layout = layout
         self._last: dict[str, tuple[np.ndarray, np.ndarray | None]] = {}
+
+    def is_frame(self, quad: np.ndarray, to_mat: np.ndarray) -> bool:
+        """Whether ``quad`` (frame px) runs along a single-card zone's printed frame on two
+        opposite sides: the frame's lines are straight edges round a card-sized rectangle, and
+        the thorough search takes them, whole or joined to the edge of the card lying inside,
+        for a card (whose thumbnail, cut along them, then names nothing). A card is 12 mm
+        narrower and shorter than a zone: it never lies on both of two opposite frame lines."""
+        corners = transform(to_mat, np.asarray(quad, np.float32).reshape(4, 2))
+        sides = [(corners[k], corners[(k + 1) % 4]) for k in range(4)]
+        for zone in self.layout.zones:
+            if zone.multi:
+                continue
+            x0, y0, x1, y1 = zone.x, zone.y, zone.x + zone.w, zone.y + zone.h
+
+            def on(axis: int, at: float) -> bool:
+                return any(max(abs(a[axis] - at), abs(b[axis] - at)) <= FRAME_LINE_MM for a, b in sides)
+
+            if (on(0, x0) and on(0, x1)) or (on(1, y0) and on(1, y1)):
+                return True
+        return False
 
     def find(
         self, frame: np.ndarray, to_mat: np.ndarray, taken: list[np.ndarray] | None = None

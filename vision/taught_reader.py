@@ -142,7 +142,8 @@ class TaughtCards:
         if first:
             outlines = self.outlines.first(frame, small, work, grey)
         else:
-            outlines = self.outlines.later(frame, small, closely, work, grey)
+            named = [s.outline for s in self._previous if s.match.card_id and _along_outline(s)]
+            outlines = self.outlines.later(frame, small, closely, work, grey, named)
         if to_mat is not None:
             # On our mat a light card's edges may be too faint for the search on the whole
             # frame: each zone is looked at for a card of a card's size (not sure: a taught
@@ -152,6 +153,8 @@ class TaughtCards:
                 from vision.mats import mat_layout
 
                 self._zones = MatZones(mat_layout(self.game_id))
+            # A zone's printed frame round a card is no card: the zone is looked into instead.
+            outlines = [o for o in outlines if not self._zones.is_frame(o.quad, to_mat)]
             found = [o.quad for o in outlines if card_sized_mm(o.quad, to_mat)]
             outlines += self._zones.find(frame, to_mat, known + found)
         # How large a card is in this view (one deck's cards are one size): from the whole cards

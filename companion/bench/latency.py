@@ -15,17 +15,25 @@ The latency ends with the first frame drawn whose reels show that card's symbol 
 took (thread time: vision per frame on the camera thread, the flow and journal per camera
 update with and without a reveal, drawing per frame), the daemon's share of one core while it
 plays, and a Pi 4 estimate: the median with each CPU stage on the path taken 4x.
+
+``--taught``: the deal is of a group's own deck, not our printed cards. Each of Bandit's seven
+faces is taught from one picture of made-up art on a coloured ground (no marker), into a store
+of its own that the daemon reads as the service reads its state directory; the table lays those
+pictures, and the camera thread reads them by the taught-card path (outlines, thumbnails, the
+feature stage for a card the thumbnails cannot decide once it lies still).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import random
 import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cards", type=int, default=108, help="cards to time (default 108: 12 deals)")
     parser.add_argument("--fps", type=float, default=30.0, help="the camera's frame rate (default 30)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--taught", action="store_true",
+                        help="deal a taught deck (Bandit's faces taught from pictures), not our cards")
 
 
 class CameraModel:
@@ -116,12 +126,17 @@ def _deal(seed: int) -> list[str]:
     return cards
 
 
-def _scenes(table_seed: int, cards: list[str]) -> list[list[Any]]:
-    """Scene k: the first k cards of the deal on the mat; two frames each (fresh sensor noise)."""
+def _scenes(table_seed: int, cards: list[str], taught: dict[str, list[Any]] | None = None) -> list[list[Any]]:
+    """Scene k: the first k cards of the deal on the mat; two frames each (fresh sensor noise).
+    ``taught``: card id -> pictures, laid in place of our printed cards."""
     from companion.flows.bandit import zone_of
     from vision.simulated import SimulatedTable
+    from vision.taught_scene import scene_style
 
-    table = SimulatedTable("bandit", seed=table_seed)
+    # A taught deck is laid under a moderate camera (no glare, hands or blur: made-up art has too
+    # few features to be named through them, where our printed cards' markers still are read).
+    style = scene_style(table_seed, "wood", card_px=120, tilt=10) if taught else None
+    table = SimulatedTable("bandit", seed=table_seed, style=style, taught=taught)
     scenes = []
     for k in range(len(cards) + 1):
         if k:
@@ -144,16 +159,34 @@ class _Timed:
             self.spent.append(time.thread_time() - started)
 
 
+def teach_deck(store: Path) -> dict[str, list[Any]]:
+    """Bandit's faces taught into ``store`` (the taught-face store's root), one picture each:
+    made-up art on a ground of its own colour (the simulated table casts no shadow, so a white
+    card on the mat's light zones would show no edge); card id -> the pictures the table lays."""
+    from vision.enrolled import EnrolledDeck
+    from vision.taught_art import taught_art
+    from vision.taught_scene import synthetic_face
+    from vision.teachable import teachable_faces
+
+    deck = EnrolledDeck("bandit", store)
+    grounds = [(150, 205, 235), (215, 170, 120), (160, 215, 170), (200, 160, 210), (120, 190, 230),
+               (225, 200, 150), (170, 170, 230)]
+    for index, face in enumerate(teachable_faces("bandit")):
+        deck.keep(face.face_id, synthetic_face(index + 1, paper=grounds[index % len(grounds)]))
+    return taught_art("bandit", store)
+
+
 def time_deal(game_seed: int, fps: float, rng: random.Random, stages: dict[str, list[float]],
-              tmp: Path) -> tuple[list[float], int]:
-    """One game's first deal: (milliseconds per card shown, cards never shown within 5 s)."""
+              tmp: Path, taught: dict[str, list[Any]] | None = None) -> tuple[list[float], int]:
+    """One game's first deal: (milliseconds per card shown, cards never shown within 5 s).
+    ``taught``: the table lays these pictures (the daemon reads the faces taught from them)."""
     import pygame
 
     from companion.daemon.app import Daemon, RunOptions
     from companion.daemon.camera import VisionUpdate
 
     cards = _deal(game_seed)
-    camera = CameraModel(_scenes(game_seed % 5, cards), fps)
+    camera = CameraModel(_scenes(game_seed % 5, cards, taught), fps)
     options = RunOptions(headless=True, game="bandit", mode="table", seed=game_seed, use_gpio=False,
                          journal_path=tmp / f"journal-{game_seed}.sqlite", camera_factory=lambda game: camera)
     cpu_at, wall_at = time.process_time(), time.monotonic()
@@ -212,6 +245,23 @@ def time_deal(game_seed: int, fps: float, rng: random.Random, stages: dict[str, 
     return latencies, missed
 
 
+@contextlib.contextmanager
+def _state_directory(folder: Path | None) -> Iterator[None]:
+    """``STATE_DIRECTORY`` set to ``folder`` while the block runs (unchanged when None)."""
+    if folder is None:
+        yield
+        return
+    before = os.environ.get("STATE_DIRECTORY")
+    os.environ["STATE_DIRECTORY"] = str(folder)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["STATE_DIRECTORY"]
+        else:
+            os.environ["STATE_DIRECTORY"] = before
+
+
 def _stats(values: list[float], digits: int = 1) -> dict[str, Any]:
     if not values:
         return {"samples": 0}
@@ -231,9 +281,12 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     latencies: list[float] = []
     missed = 0
     games = max(1, -(-args.cards // 9))
-    with tempfile.TemporaryDirectory() as tmp:
+    taught = bool(getattr(args, "taught", False))
+    with tempfile.TemporaryDirectory() as tmp, _state_directory(Path(tmp) if taught else None):
+        # The daemon reads the faces taught in its state directory's store, as the service does.
+        art = teach_deck(Path(tmp) / "enrolled") if taught else None
         for game in range(games):
-            shown, lost = time_deal(args.seed * 1000 + game, args.fps, rng, stages, Path(tmp))
+            shown, lost = time_deal(args.seed * 1000 + game, args.fps, rng, stages, Path(tmp), art)
             latencies.extend(shown)
             missed += lost
     share = sum(stages.pop("process_cpu_s")) / max(1e-9, sum(stages.pop("wall_s")))
@@ -244,7 +297,7 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
                                                              "draw_per_frame"))
     median = statistics.median(latencies) if latencies else None
     yield {"figure": "card_to_screen_ms", "camera_fps": args.fps, "games": games, "missed": missed,
-           **_stats(latencies)}
+           "cards": "taught (Bandit's 7 faces)" if taught else "printed", **_stats(latencies)}
     yield {"figure": "stage_cpu_ms", **cpu_ms}
     yield {"figure": "daemon_cpu_share", "percent_of_one_core": round(100 * share, 1),
            "how": "process CPU / wall time while the daemon played the deals (camera at its rate, "
