@@ -5,7 +5,9 @@ find them (:func:`vision.die_cut_reading.deck_outlines`):
 
 - The **thorough** search (straight edges besides paper and colour) costs several times the
   plain one. It looks at a reader's first frame (a photo) whole, and at the part of the table
-  that changed once the table settles. What it found stands while its place does not change: a
+  that changed once the table settles, but not where cards already named by their own outlines
+  in that frame explain the change (a card dealt and named). What it found stands while its
+  place does not change: a
   hand moving elsewhere must not make a card named at rest come and go, nor an outline it ruled
   out come back.
 - The **plain** search runs on every frame that changed, but only where it changed. It costs
@@ -53,6 +55,8 @@ class FrameOutlines:
         self._held_small: np.ndarray | None = None
         #: Blocks of the small copy the thorough search looked at, unchanged since.
         self._looked = np.zeros((STILL_SIZE[1], STILL_SIZE[0]), bool)
+        #: The plain search's outlines of the frame :meth:`later` was last given.
+        self._now: list[CardOutline] = []
         #: How many frames the plain search looked at whole and in part (for tests and the bench).
         self.whole_searches = 0
         self.part_searches = 0
@@ -70,44 +74,50 @@ class FrameOutlines:
         return outlines
 
     def later(
-        self,
-        frame: np.ndarray,
-        small: np.ndarray,
-        closely: bool,
-        work: np.ndarray | None,
-        grey: np.ndarray,
-        explained: list[np.ndarray] | None = None,
+        self, frame: np.ndarray, small: np.ndarray, work: np.ndarray | None, grey: np.ndarray
     ) -> list[CardOutline]:
         """The outlines of a later frame (``small``: its :func:`vision.frame_blocks.small_copy`):
-        the thorough search's where it looked (the part of the table that changed, when the table
-        settles: ``closely``) and nothing changed since, the plain search's elsewhere.
-        ``explained``: cards named by their own outlines in the frame before, lying still; the
-        thorough search does not look where they explain the change (a card dealt and named)."""
+        the thorough search's where it looked and nothing changed since, the plain search's
+        elsewhere."""
         shape = frame.shape
         moved = changed_blocks(small, self._held_small)
-        gone: list[np.ndarray] = []
+        gone: list[CardOutline] = []
         if moved is not None:
             touched = [bool((moved & covered_blocks([o.quad], shape)).any()) for o in self._held]
-            gone = [o.quad for o, t in zip(self._held, touched, strict=True) if t]
+            gone = [o for o, t in zip(self._held, touched, strict=True) if t]
             self._held = [o for o, t in zip(self._held, touched, strict=True) if not t]
             self._looked &= ~cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         # Where a held outline was given up, the plain search looks again (it may still lie there).
-        plain = self._plain_outlines(frame, small, work, grey, gone)
-        if closely:
-            # What changed since the last close look, grown by CHANGE_REACH (a card reaching into
-            # the change lies wholly inside); all of the frame when there was none.
-            # A change that cards named by their outlines explain (a card dealt and read) leaves
-            # nothing to look at closely there: on a Pi 4 the thorough search of a card dealt
-            # took a second and more, and the card showed on the screen only after it.
-            unexplained = None if moved is None else moved & ~covered_blocks(explained or [], shape)
-            where = (0, 0, shape[1], shape[0]) if unexplained is None else changed_box(unexplained, shape)
-            if where is not None:
-                found = deck_outlines(frame, self.deck, True, region=where, grey=grey)
-                self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
-                self._held += found
-                self._looked |= box_blocks(where, shape)
-            self._held_small = small
-        elsewhere = [o for o in plain if not self._looked_at(o.quad, shape)]
+        self._now = self._plain_outlines(frame, small, work, grey, gone)
+        return self._merged(shape)
+
+    def look_closely(
+        self, frame: np.ndarray, small: np.ndarray, grey: np.ndarray, explained: list[np.ndarray]
+    ) -> list[CardOutline] | None:
+        """The outlines of the frame :meth:`later` gave them for, once the thorough search looked
+        at what changed since its last look (the table settled): None when it had nothing to look
+        at. ``explained``: the cards named by their own outlines in this frame; where they
+        explain the change (a card dealt and named), the thorough search does not look. On a
+        Pi 4 it took a second and more over a card dealt, and the card showed only after it."""
+        shape = frame.shape
+        moved = changed_blocks(small, self._held_small)
+        self._held_small = small
+        # What changed, grown by CHANGE_REACH (a card reaching into the change lies wholly
+        # inside); all of the frame when there is nothing to compare with.
+        unexplained = None if moved is None else moved & ~covered_blocks(explained, shape)
+        where = (0, 0, shape[1], shape[0]) if unexplained is None else changed_box(unexplained, shape)
+        if where is None:
+            return None
+        found = deck_outlines(frame, self.deck, True, region=where, grey=grey)
+        self._held = [o for o in self._held if not any(iou(o.quad, f.quad) > 0.5 for f in found)]
+        self._held += found
+        self._looked |= box_blocks(where, shape)
+        return self._merged(shape)
+
+    def _merged(self, shape: tuple[int, ...]) -> list[CardOutline]:
+        """The thorough search's outlines where it looked, unchanged since; the plain search's
+        of this frame elsewhere."""
+        elsewhere = [o for o in self._now if not self._looked_at(o.quad, shape)]
         return elsewhere + [o for o in self._held if not any(iou(o.quad, p.quad) > 0.5 for p in elsewhere)]
 
     def _looked_at(self, quad: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -120,10 +130,10 @@ class FrameOutlines:
         small: np.ndarray,
         work: np.ndarray | None,
         grey: np.ndarray,
-        also: list[np.ndarray],
+        also: list[CardOutline],
     ) -> list[CardOutline]:
         """The plain search's outlines of ``frame``, looked for again where it changed and
-        round the quads ``also``."""
+        round the outlines ``also`` (the thorough search's, which a change touched)."""
         shape = frame.shape
         last = self._plain_small
         if last is None or last.shape != small.shape:
@@ -135,14 +145,20 @@ class FrameOutlines:
         # An outline a change touched may have moved, gone or been covered: its place is looked
         # at again with the change, so a card reaching out of the change lies wholly inside.
         touched = [bool((moved & covered_blocks([o.quad], shape)).any()) for o in self._plain]
-        reached = [o.quad for o, t in zip(self._plain, touched, strict=True) if t] + also
-        box = changed_box(moved | covered_blocks(reached, shape), shape)
+        reached = [o for o, t in zip(self._plain, touched, strict=True) if t] + also
+        box = changed_box(moved | covered_blocks([o.quad for o in reached], shape), shape)
         assert box is not None
         x0, y0, x1, y1 = box
         if (x1 - x0) * (y1 - y0) > WHOLE_FRAME_SHARE * shape[0] * shape[1]:
             return self._plain_whole(frame, small, work, grey)
         found = deck_outlines(frame, self.deck, region=box, grey=grey)
         self.part_searches += 1
+        # An outline the change touched only at its edge (nothing inside it changed: a card laid
+        # beside it) stays as it was where it is found again. The card there was named by it, and
+        # placed again beside the new card it may come out a few pixels off and lose its name
+        # till the table settles (each card on the mat went unnamed as its neighbour was dealt).
+        as_was = [o for o in reached if not (moved & covered_blocks([o.quad], shape, edge=False)).any()]
+        found = [next((o for o in as_was if iou(o.quad, f.quad) > 0.5), f) for f in found]
         stand = [
             o
             for o, t in zip(self._plain, touched, strict=True)

@@ -33,6 +33,7 @@ import numpy as np
 
 from vision.card_beneath import cards_beneath
 from vision.card_checks import inside_share, iou, order_quad
+from vision.card_outlines import CardOutline
 from vision.card_rows import pair_like, placed_within
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
@@ -123,8 +124,6 @@ class TaughtCards:
         zone's printed frame). ``grey`` and ``small`` (its :func:`small_copy`), when given,
         are the frame's, made already by the caller; ``work``: the frame's small copy from the
         camera, for the outline search (see :func:`find_card_candidates`)."""
-        seen: list[TaughtSeen] = []
-        remembered: list[TaughtSeen] = []
         first, self._first = self._first, False
         if grey is None:
             grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -142,8 +141,40 @@ class TaughtCards:
         if first:
             outlines = self.outlines.first(frame, small, work, grey)
         else:
-            named = [s.outline for s in self._previous if s.match.card_id and _along_outline(s)]
-            outlines = self.outlines.later(frame, small, closely, work, grey, named)
+            outlines = self.outlines.later(frame, small, work, grey)
+        seen, remembered, size = self._named(frame, outlines, known, to_mat, closely)
+        if closely and not first:
+            # The thorough search once the cards waiting for the features are named: where named
+            # cards explain the change, it has nothing to look at.
+            named = [s.quad for s in remembered if s.match.card_id]
+            looked = self.outlines.look_closely(frame, small, grey, named)
+            if looked is not None:
+                self._previous = remembered  # the outlines named just now are not named again
+                seen, remembered, size = self._named(frame, looked, known, to_mat, closely)
+        self._previous = remembered
+        self.pending = sum(1 for s in remembered if s.match.method == PENDING)
+        # Outlines no taught face was named in, before the face search explains any away: a row of
+        # cards in one outline is looked into even where the face search found one of them.
+        unnamed = [s for s in seen if s.match.card_id is None and s.visible is None]
+        # Unnamed outlines, sure or not, may be a card partly under a card named over it.
+        loose = [s.outline for s in remembered if s.match.card_id is None and s.visible is None]
+        with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat, size)
+        return self._with_beneath(frame, grey, small, settled, with_faces, known, unnamed, loose)
+
+    def _named(
+        self,
+        frame: np.ndarray,
+        outlines: list[CardOutline],
+        known: list[np.ndarray],
+        to_mat: np.ndarray | None,
+        closely: bool,
+    ) -> tuple[list[TaughtSeen], list[TaughtSeen], tuple[float, float] | None]:
+        """The ``outlines`` (and on the mat, the cards its zones hold) identified: the ones that
+        count (sure, or named), all of them, and how large a whole card is in this view. An
+        outline lying where one of the last frame's lay keeps its answer; ``closely``: a new one
+        gets the feature stage at once, else only the thumbnails (it may be left pending)."""
+        seen: list[TaughtSeen] = []
+        remembered: list[TaughtSeen] = []
         if to_mat is not None:
             # On our mat a light card's edges may be too faint for the search on the whole
             # frame: each zone is looked at for a card of a card's size (not sure: a taught
@@ -193,15 +224,7 @@ class TaughtCards:
             # when a taught face confirms it; unconfirmed, it is most likely the table.
             if sure or match.card_id is not None:
                 seen.append(placed)
-        self._previous = remembered
-        self.pending = sum(1 for s in remembered if s.match.method == PENDING)
-        # Outlines no taught face was named in, before the face search explains any away: a row of
-        # cards in one outline is looked into even where the face search found one of them.
-        unnamed = [s for s in seen if s.match.card_id is None and s.visible is None]
-        # Unnamed outlines, sure or not, may be a card partly under a card named over it.
-        loose = [s.outline for s in remembered if s.match.card_id is None and s.visible is None]
-        with_faces = self._with_faces(grey, small, settled, known, seen, first, to_mat, size)
-        return self._with_beneath(frame, grey, small, settled, with_faces, known, unnamed, loose)
+        return seen, remembered, size
 
     def _with_beneath(
         self,
