@@ -74,9 +74,14 @@ def test_a_card_laid_against_one_read_before_is_read_with_it_as_it_arrives(
     scene = table()
     place(scene, 0, 0.0)
     assert named(reader, scene.frame()) == ["cherry"]
-    place(scene, 1, 1.08 * CARD_W_MM)  # a few millimetres from the cherry
+    before = next(card.corners for card in reader.read(scene.frame()).cards)
+    place(scene, 1, 1.2 * CARD_W_MM)  # a finger's width from the cherry
     frame = scene.frame()
-    assert named(reader, frame) == ["bell", "cherry"]
+    reading = reader.read(frame)
+    assert sorted(str(card.card_id) for card in reading.cards) == ["bell", "cherry"]
+    # Nothing inside the cherry changed: its outline stands as it was (placed again beside the
+    # new card it may come out a few pixels off, and lose its name till the table settles).
+    assert next(card.corners for card in reading.cards if card.card_id == "cherry") == before
     thorough, region = outline_searches[-1]
     assert not thorough and region is not None and area(region, frame) < 0.6
 
