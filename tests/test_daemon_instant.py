@@ -260,6 +260,10 @@ def test_bench_latency_deals_a_taught_deck_read_through_the_daemons_taught_path(
     card = next(f for f in figures if f["figure"] == "card_to_screen_ms")
     assert card["cards"].startswith("taught") and card["samples"] + card["missed"] == 9
     assert card["samples"] > 0  # the taught faces were read, or no card would ever show
+    # A Pi's estimate adds each card's own path: never below the latency measured here.
+    pi4 = next(f for f in figures if f["figure"] == "pi4_estimate_ms")
+    assert pi4["samples"] == card["samples"] and pi4["median"] >= card["median"]
+    assert pi4["path_cpu_ms"]["median"] > 0
     assert os.environ.get("STATE_DIRECTORY") == before  # the bench's store is its own, and gone
 
 
