@@ -221,8 +221,9 @@ def time_deal(game_seed: int, fps: float, rng: random.Random, stages: dict[str, 
     missed = 0
     try:
         deadline = time.monotonic() + 30
-        while (daemon.camera_ok is not True or len(stages["vision_per_frame"]) < 3) and \
-                time.monotonic() < deadline:
+        # This daemon's first frames read (the stage list holds every deal's): a reader's first
+        # frame is read in full, and a card laid during it would wait for it.
+        while (daemon.camera_ok is not True or len(handled) < 3) and time.monotonic() < deadline:
             daemon.step()
             clock.tick(60)
         for k, card in enumerate(cards):
