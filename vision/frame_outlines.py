@@ -5,9 +5,8 @@ find them (:func:`vision.die_cut_reading.deck_outlines`):
 
 - The **thorough** search (straight edges besides paper and colour) costs several times the
   plain one. It looks at a reader's first frame (a photo) whole, and at the part of the table
-  that changed once the table settles, but not where cards already named by their own outlines
-  in that frame explain the change (a card dealt and named). What it found stands while its
-  place does not change: a
+  that changed once the table settles, but not where cards already named in that frame explain
+  the change (a card dealt and named). What it found stands while its place does not change: a
   hand moving elsewhere must not make a card named at rest come and go, nor an outline it ruled
   out come back.
 - The **plain** search runs on every frame that changed, but only where it changed. It costs
@@ -57,9 +56,6 @@ class FrameOutlines:
         self._looked = np.zeros((STILL_SIZE[1], STILL_SIZE[0]), bool)
         #: The plain search's outlines of the frame :meth:`later` was last given.
         self._now: list[CardOutline] = []
-        #: How many frames the plain search looked at whole and in part (for tests and the bench).
-        self.whole_searches = 0
-        self.part_searches = 0
 
     def first(
         self, frame: np.ndarray, small: np.ndarray, work: np.ndarray | None, grey: np.ndarray
@@ -96,9 +92,9 @@ class FrameOutlines:
     ) -> list[CardOutline] | None:
         """The outlines of the frame :meth:`later` gave them for, once the thorough search looked
         at what changed since its last look (the table settled): None when it had nothing to look
-        at. ``explained``: the cards named by their own outlines in this frame; where they
-        explain the change (a card dealt and named), the thorough search does not look. On a
-        Pi 4 it took a second and more over a card dealt, and the card showed only after it."""
+        at. ``explained``: where the cards named in this frame lie; where they explain the
+        change (a card dealt and named), the thorough search does not look. On a Pi 4 it took a
+        second and more over a card dealt, and the card showed only after it."""
         shape = frame.shape
         moved = changed_blocks(small, self._held_small)
         self._held_small = small
@@ -152,7 +148,6 @@ class FrameOutlines:
         if (x1 - x0) * (y1 - y0) > WHOLE_FRAME_SHARE * shape[0] * shape[1]:
             return self._plain_whole(frame, small, work, grey)
         found = deck_outlines(frame, self.deck, region=box, grey=grey)
-        self.part_searches += 1
         # An outline the change touched only at its edge (nothing inside it changed: a card laid
         # beside it) stays as it was where it is found again. The card there was named by it, and
         # placed again beside the new card it may come out a few pixels off and lose its name
@@ -171,7 +166,7 @@ class FrameOutlines:
     def _plain_whole(
         self, frame: np.ndarray, small: np.ndarray, work: np.ndarray | None, grey: np.ndarray
     ) -> list[CardOutline]:
+        """The plain search's outlines of all of ``frame`` (it may use the camera's ``work``)."""
         self._plain = deck_outlines(frame, self.deck, work=work, grey=grey)
         self._plain_small = small
-        self.whole_searches += 1
         return list(self._plain)
