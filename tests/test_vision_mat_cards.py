@@ -108,3 +108,26 @@ def test_taught_cards_lying_low_in_their_zones_are_named_not_taken_with_the_zone
     reader = reader_for_game("bandit", use_mat=True, store=tmp_path / "enrolled")
     reading = reader.read(table.frame())
     assert {card.zone: card.card_id for card in reading.cards} == dealt
+
+
+def test_a_card_dealt_and_named_by_its_features_needs_no_face_search_once_the_table_settles(
+    tmp_path: Path,
+) -> None:
+    """A card the thumbnails could not decide as it arrived is named by its features once it
+    lies still, a few pixels off the outline it was found by. Where it lies explains the change:
+    the face search (about 300 ms here, over a second on a Pi) has nothing to look for."""
+    from companion.bench.latency import _deal, _scenes, teach_deck
+
+    art = teach_deck(tmp_path / "enrolled")
+    scenes = _scenes(0, _deal(1000), art)  # the taught latency bench's first deal
+    reader = reader_for_game("bandit", use_mat=True, store=tmp_path / "enrolled")
+    assert reader.taught is not None
+    for scene in scenes[:4]:
+        for frame in scene:  # each card arrives, then the table settles
+            reader.read(frame)
+    searches = reader.taught.searches
+    arrived = reader.read(scenes[4][0])
+    assert [card.zone for card in arrived.cards if card.card_id is None] == ["r1c0"]  # waiting
+    settled = reader.read(scenes[4][1])
+    assert {card.zone: card.card_id for card in settled.cards}["r1c0"] == "any"
+    assert reader.taught.searches == searches

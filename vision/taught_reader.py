@@ -351,9 +351,11 @@ class TaughtCards:
                 kept = [f for f in self._found if self._search.still_there(grey, f)]
                 blocks = changed_blocks(small, self._searched_small)
                 if len(kept) == len(self._found):
-                    # A change that cards named by their outlines explain (a card dealt and
-                    # read) leaves nothing to search for.
-                    blocks &= ~covered_blocks(explained, grey.shape)
+                    # A change that named cards explain where they lie (a card dealt and read,
+                    # by its outline or, a few pixels off it, by its features) leaves nothing
+                    # to search for; what an outline took in besides its card is searched.
+                    named = [s.quad for s in seen if s.match.card_id and s.visible is None]
+                    blocks &= ~covered_blocks(known + named, grey.shape)
                 where = changed_box(blocks, grey.shape)
             explained += [f.compared for f in kept]
             if first or where is not None:
