@@ -132,10 +132,9 @@ class FrameOutlines:
         round the outlines ``also`` (the thorough search's, which a change touched)."""
         shape = frame.shape
         last = self._plain_small
-        if last is None or last.shape != small.shape:
+        moved = None if last is None or last.shape != small.shape else changed_blocks(small, last)
+        if moved is None:
             return self._plain_whole(frame, small, work, grey)
-        moved = changed_blocks(small, last)
-        assert moved is not None
         if not moved.any() and not also:
             return list(self._plain)
         # An outline a change touched may have moved, gone or been covered: its place is looked
@@ -143,7 +142,8 @@ class FrameOutlines:
         touched = [bool((moved & covered_blocks([o.quad], shape)).any()) for o in self._plain]
         reached = [o for o, t in zip(self._plain, touched, strict=True) if t] + also
         box = changed_box(moved | covered_blocks([o.quad for o in reached], shape), shape)
-        assert box is not None
+        if box is None:  # outlines given up that lie wholly out of view: nothing to look at
+            return list(self._plain)
         x0, y0, x1, y1 = box
         if (x1 - x0) * (y1 - y0) > WHOLE_FRAME_SHARE * shape[0] * shape[1]:
             return self._plain_whole(frame, small, work, grey)
