@@ -34,9 +34,10 @@ import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from companion.bench import headless_here
 
@@ -256,23 +257,6 @@ def time_deal(game_seed: int, fps: float, rng: random.Random, stages: dict[str, 
     return latencies, paths, missed
 
 
-@contextlib.contextmanager
-def _state_directory(folder: Path | None) -> Iterator[None]:
-    """``STATE_DIRECTORY`` set to ``folder`` while the block runs (unchanged when None)."""
-    if folder is None:
-        yield
-        return
-    before = os.environ.get("STATE_DIRECTORY")
-    os.environ["STATE_DIRECTORY"] = str(folder)
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ["STATE_DIRECTORY"]
-        else:
-            os.environ["STATE_DIRECTORY"] = before
-
-
 def _stats(values: list[float], digits: int = 1) -> dict[str, Any]:
     if not values:
         return {"samples": 0}
@@ -294,8 +278,11 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     missed = 0
     games = max(1, -(-args.cards // 9))
     taught = bool(getattr(args, "taught", False))
-    with tempfile.TemporaryDirectory() as tmp, _state_directory(Path(tmp) if taught else None):
-        # The daemon reads the faces taught in its state directory's store, as the service does.
+    # The daemon reads the faces taught in its state directory's store, as the service does:
+    # the bench's own, while it runs (patch.dict puts the environment back as it was).
+    with tempfile.TemporaryDirectory() as tmp, (
+        mock.patch.dict(os.environ, {"STATE_DIRECTORY": tmp}) if taught else contextlib.nullcontext()
+    ):
         art = teach_deck(Path(tmp) / "enrolled") if taught else None
         for game in range(games):
             shown, on_path, lost = time_deal(args.seed * 1000 + game, args.fps, rng, stages, Path(tmp), art)

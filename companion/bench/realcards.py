@@ -50,14 +50,14 @@ from pathlib import Path
 from typing import Any
 
 from vision.label_boxes import box_iou, box_of, read_at
-from vision.labelled_photos import Photo, load_photos
+from vision.labelled_photos import DECK_RANKS, Photo, load_photos
 
 NAME = "realcards"
 HELP = "a real deck taught from whole photos and read in real photos (shared/realcards)"
 
 GAME = "bandit"
-#: The pinochle deck's ranks (``vision.labelled_photos.DECK_RANKS``) as Bandit's card ids.
-RANKS = {"nine": "cherry", "ten": "plum", "jack": "bell", "queen": "seven", "king": "bar", "ace": "any"}
+#: The pinochle deck's ranks, nine to ace, as Bandit's card ids.
+RANKS = dict(zip(DECK_RANKS, ("cherry", "plum", "bell", "seven", "bar", "any"), strict=True))
 
 
 def default_photos() -> Path:
