@@ -60,6 +60,7 @@ from vision.card_lines import corner_quads, edge_support, straight_edges
 from vision.card_rows import PAIR_CARD_SHARE, pair_like, pair_shaped
 from vision.card_seams import find_seams, split_at_seams
 from vision.frame_cut import corners_in_view, cut_card_shaped, off_border_profiles, past_border_quad
+from vision.outline_batches import SeenOutlines, card_shaped_many, order_quads
 from vision.outline_regions import outer_regions, paper_map, quad_of, region_masks, split_at_necks
 from vision.region_edges import edges_in_boxes, inside_shares, untaken_boxes
 
@@ -137,29 +138,6 @@ def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
                 else:
                     drop.add(i if areas[i] >= 0.55 * areas[j] else j)
     return [(evidence, quad, part) for k, (_s, evidence, quad, part) in enumerate(kept) if k not in drop]
-
-
-class _Seen:
-    """Outlines already looked at: the same card comes out of many masks and corners."""
-
-    def __init__(self) -> None:
-        # Plain lists: a frame has a few dozen outlines, and numpy's per-call overhead on
-        # arrays this small cost more than the comparisons.
-        self._seen: list[tuple[list[list[float]], float]] = []
-
-    def first_time(self, quad: np.ndarray) -> bool:
-        """False when an outline with every corner within a tenth of its size was seen."""
-        q = order_quad(quad)
-        size = math.sqrt(max(1.0, cv2.contourArea(q)))
-        corners = q.tolist()
-        # Either portrait order (0 or 180 degrees) may have been chosen for a near square.
-        turned = corners[2:] + corners[:2]
-        for other, other_size in self._seen:
-            reach = 0.1 * max(other_size, size)
-            if max(map(math.dist, other, corners)) < reach or max(map(math.dist, other, turned)) < reach:
-                return False
-        self._seen.append((corners, size))
-        return True
 
 
 def _support_in_view(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -275,7 +253,7 @@ def find_card_candidates(
     min_area = MIN_AREA_SHARE * image_area
     margin = max(1.0, EDGE_MARGIN * min(lightness.shape))
     contours: list[tuple[np.ndarray, bool]] = []
-    looked_at = _Seen()
+    looked_at = SeenOutlines()
 
     segments = None
     # The plain search's straight edges near the regions that failed, once looked for.
@@ -293,9 +271,9 @@ def find_card_candidates(
     ahead: list[np.ndarray] = []
     verdicts: dict[tuple[bytes, bool], list[Scored]] = {}
 
-    def consider(quad: np.ndarray, from_lines: bool = False) -> None:
+    def consider(quad: np.ndarray, from_lines: bool = False, ordered: np.ndarray | None = None) -> None:
         # The same card comes out of several maps: look at each outline once.
-        if looked_at.first_time(quad):
+        if looked_at.first_time(quad, ordered):
             waiting.append((quad, from_lines))
 
     def judge_waiting() -> None:
@@ -306,7 +284,15 @@ def find_card_candidates(
         quads = [quad for quad, _f in todo]
         unseen = off_border_profiles(quads, lightness.shape, margin)
         placed = refine_many([lightness] * len(todo), quads, seens=unseen)
-        shaped = [(q, shape(q, refined), f) for (q, f), refined in zip(todo, placed, strict=True)]
+        # Card-shaped or not, found and placed, all in one go (a thorough search: hundreds).
+        found_shaped = card_shaped_many(np.array(quads, np.float32), image_area).tolist()
+        placed_shaped = card_shaped_many(np.array(placed, np.float32), image_area).tolist()
+        shaped = [
+            (q, shape(q, refined, q_shaped, refined_shaped), f)
+            for (q, f), refined, q_shaped, refined_shaped in zip(
+                todo, placed, found_shaped, placed_shaped, strict=True
+            )
+        ]
         verdicts.update(((q.tobytes(), f), []) for q, _s, f in shaped)
         kept = [(q, judged, f) for q, judged, f in shaped if judged is not None]
         # Straight-edge support and borders of all in one go (numpy's overhead once, not once
@@ -337,9 +323,12 @@ def find_card_candidates(
             scored.extend(verdicts[(quad.tobytes(), from_lines)])
         waiting.clear()
 
-    def shape(quad: np.ndarray, refined: np.ndarray) -> tuple[np.ndarray, bool, bool] | None:
+    def shape(
+        quad: np.ndarray, refined: np.ndarray, quad_shaped: bool, refined_shaped: bool
+    ) -> tuple[np.ndarray, bool, bool] | None:
         """The outline judged (the refined one when card-shaped), whether it is cut by the
-        frame and whether it is two cards side by side; None when it cannot be a card."""
+        frame and whether it is two cards side by side; None when it cannot be a card.
+        ``quad_shaped``, ``refined_shaped``: whether each is card-shaped."""
 
         # A side pulled onto a shadow's or an object's edge bends the outline: keep the
         # region's own outline then.
@@ -351,12 +340,12 @@ def find_card_candidates(
 
         # A card's shape first, refined or not (dev single IMG_2475: the lit part of a card half
         # in shade, card-shaped as found, is squarer once refined).
-        if card_shaped(refined, image_area) or (not card_shaped(quad, image_area) and pair_outline(refined)):
-            quad = refined
-        pair = not card_shaped(quad, image_area) and pair_outline(quad)
+        if refined_shaped or (not quad_shaped and pair_outline(refined)):
+            quad, quad_shaped = refined, refined_shaped
+        pair = not quad_shaped and pair_outline(quad)
         # A card cut by the frame's edge shows a part of any aspect (a strip along the border):
         # kept when it completes to a card, never sure (a taught face must name it).
-        cut = not pair and not card_shaped(quad, image_area)
+        cut = not pair and not quad_shaped
         if cut and not cut_card_shaped(quad, lightness.shape, image_area):
             return None
         return quad, cut, pair
@@ -423,7 +412,7 @@ def find_card_candidates(
     hulls = {id(c): cv2.convexHull(c) for c in large}
     quads_of = {id(c): quad_of(c, hulls[id(c)]) for c in large}
     beyond = {id(c): q for c in large if (q := beyond_of(c)) is not None}
-    first_seen = _Seen()
+    first_seen = SeenOutlines()
     ahead += [q for c in regions if (q := quads_of.get(id(c))) is not None and first_seen.first_time(q)]
     ahead += [q for q in beyond.values() if first_seen.first_time(q)]
     while contours:
@@ -475,8 +464,9 @@ def find_card_candidates(
         # Most corners are of art, pips or texture: only outlines whose far sides lie on
         # straight edges too are looked at closely.
         stacked = np.array(proposals, np.float32)
-        for k in np.flatnonzero(_support_in_view(stacked, segments, lightness.shape) >= 0.45):
-            consider(stacked[k], from_lines=True)
+        lined = np.flatnonzero(_support_in_view(stacked, segments, lightness.shape) >= 0.45)
+        for k, ordered in zip(lined, order_quads(stacked[lined]), strict=True):
+            consider(stacked[k], from_lines=True, ordered=ordered)
     judge_waiting()
     selected = _select(scored)
     if region is not None:

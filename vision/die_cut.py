@@ -36,13 +36,14 @@ from vision.card_checks import (
     MIN_AREA_SHARE,
     PAPER_CHROMA,
     PAPER_LIGHT,
-    card_shaped,
     inside_share,
     iou,
     order_quad,
     side_colours,
+    sides_colours,
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
+from vision.outline_batches import card_shaped_many, order_quads
 
 #: The search's work copy (as :data:`vision.card_outlines.WORK_PIXELS`).
 WORK_PIXELS = 150_000
@@ -274,16 +275,25 @@ def side_steps(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
     On a patterned table as dark as a dark card in places, the step is missing there; the
     card's rim is still even along the side while the table is not: a side whose rim is even
     (:data:`RIM_EVEN`) counts as stepping all along when it steps on ``EVEN_STEP`` of it."""
-    inside, ok_in = side_colours(lab, quad, tuple(-d for d in DEPTHS), ALONG)
-    outside, ok_out = side_colours(lab, quad, DEPTHS, ALONG)
+    return sides_steps(lab, [quad])[0]
+
+
+def sides_steps(lab: np.ndarray, quads: list[np.ndarray] | np.ndarray) -> np.ndarray:
+    """:func:`side_steps` of each of ``quads`` (Q x 4), all in one go: the die-cut search
+    measures hundreds of outlines a settle frame, and numpy's per-call overhead on one
+    outline's samples cost more than the work."""
+    if not len(quads):
+        return np.zeros((0, 4))
+    inside, ok_in = sides_colours(lab, list(quads), tuple(-d for d in DEPTHS), ALONG)
+    outside, ok_out = sides_colours(lab, list(quads), DEPTHS, ALONG)
     middle = len(DEPTHS) // 2
-    inner = np.sort(inside, axis=2)[:, :, middle]
-    outer = np.sort(outside, axis=2)[:, :, middle]
-    ok = ok_in.all(axis=2) & ok_out.all(axis=2)
-    apart = np.abs(inner - outer).sum(axis=2)
-    shares = ((apart >= STEP) & ok).sum(axis=1) / len(ALONG)
-    faint = ((apart >= FAINT_STEP) & ok).sum(axis=1) / len(ALONG)
-    even = (np.abs(np.diff(inner, axis=1)).sum(axis=2) < RIM_NEAR).mean(axis=1) >= RIM_EVEN
+    inner = np.sort(inside, axis=3)[:, :, :, middle]
+    outer = np.sort(outside, axis=3)[:, :, :, middle]
+    ok = ok_in.all(axis=3) & ok_out.all(axis=3)
+    apart = np.abs(inner - outer).sum(axis=3)
+    shares = ((apart >= STEP) & ok).sum(axis=2) / len(ALONG)
+    faint = ((apart >= FAINT_STEP) & ok).sum(axis=2) / len(ALONG)
+    even = (np.abs(np.diff(inner, axis=2)).sum(axis=3) < RIM_NEAR).mean(axis=2) >= RIM_EVEN
     return np.where(even, np.maximum(np.where(shares >= EVEN_STEP, 1.0, shares), faint), shares)
 
 
@@ -314,6 +324,13 @@ def layered(lab: np.ndarray, quad: np.ndarray) -> bool:
     return bool((changed.mean(axis=1) >= LAYER_SHARE).any())
 
 
+def _one_per_place(quads: np.ndarray, pixels: float) -> np.ndarray:
+    """One of ``quads`` (the last) for each set of corners alike when rounded to ``pixels``, in
+    the order the sets were first met."""
+    places = map(tuple, np.round(quads / pixels).astype(int).reshape(len(quads), -1).tolist())
+    return np.stack(list(dict(zip(places, quads, strict=True)).values()))
+
+
 def die_cut_cards(colour: np.ndarray, least_share: float = MIN_AREA_SHARE) -> list[DieCut]:
     """Cards in a BGR picture found by their die-cut edge (see the module's doc), best first,
     one per card: none inside another (the outer kept), none overlapping another much.
@@ -323,21 +340,21 @@ def die_cut_cards(colour: np.ndarray, least_share: float = MIN_AREA_SHARE) -> li
     image_area = float(small.shape[0] * small.shape[1])
     side = math.sqrt(least_share * image_area)
     segments = lab_segments(lab, 0.4 * side)
-    proposals = [q for q in corner_quads(segments, side) if card_shaped(q, image_area)]
-    if not proposals:
+    proposals = np.array(corner_quads(segments, side), np.float32).reshape(-1, 4, 2)
+    proposals = proposals[card_shaped_many(proposals, image_area)]
+    if not len(proposals):
         return []
     # Corners found twice (a corner seen from both its edges) are snapped once.
-    distinct = {tuple(np.round(q / 2).astype(int).ravel()): q for q in map(order_quad, proposals)}
-    moved = snapped(np.stack(list(distinct.values())), segments)
-    unique = {tuple(np.round(m).astype(int).ravel()): m for m in moved if card_shaped(m, image_area)}
-    if not unique:
+    moved = snapped(_one_per_place(order_quads(proposals), 2), segments)
+    moved = moved[card_shaped_many(moved, image_area)]
+    if not len(moved):
         return []
-    ordered = np.stack([order_quad(m) for m in unique.values()])
+    ordered = order_quads(_one_per_place(moved, 1))
     support = edge_support(ordered, segments)
     lined = (support.min(axis=1) >= SIDE_SUPPORT) & (support.mean(axis=1) >= MEAN_SUPPORT)
     found: list[DieCut] = []
-    for k in np.flatnonzero(lined):
-        steps = side_steps(lab, ordered[k])
+    lined_at = np.flatnonzero(lined)
+    for k, steps in zip(lined_at, sides_steps(lab, ordered[lined_at]), strict=True):
         if steps.min() >= DIE_STEP and not layered(lab, ordered[k]):
             found.append(DieCut(widened(lab, ordered[k], segments), steps, support[k]))
     # Best first; of outlines about as clear, the larger first: of two outlines of one card
