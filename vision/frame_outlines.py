@@ -23,6 +23,7 @@ find them (:func:`vision.die_cut_reading.deck_outlines`):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import cv2
@@ -37,6 +38,8 @@ from vision.frame_blocks import STILL_SIZE, box_blocks, changed_blocks, changed_
 #: box's edges cut the cards round it into parts that each cost a look, and the whole search
 #: may use the camera's small copy (:mod:`vision.work_copy`).
 WHOLE_FRAME_SHARE = 0.6
+#: An outline is the one a card was named in when they overlap this much (IoU).
+NAMED_SAME = 0.9
 
 
 class FrameOutlines:
@@ -70,11 +73,16 @@ class FrameOutlines:
         return outlines
 
     def later(
-        self, frame: np.ndarray, small: np.ndarray, work: np.ndarray | None, grey: np.ndarray
+        self,
+        frame: np.ndarray,
+        small: np.ndarray,
+        work: np.ndarray | None,
+        grey: np.ndarray,
+        named: Sequence[np.ndarray] = (),
     ) -> list[CardOutline]:
         """The outlines of a later frame (``small``: its :func:`vision.frame_blocks.small_copy`):
         the thorough search's where it looked and nothing changed since, the plain search's
-        elsewhere."""
+        elsewhere. ``named``: the outlines a taught face was named in, in the last frame."""
         shape = frame.shape
         moved = changed_blocks(small, self._held_small)
         gone: list[CardOutline] = []
@@ -84,7 +92,7 @@ class FrameOutlines:
             self._held = [o for o, t in zip(self._held, touched, strict=True) if not t]
             self._looked &= ~cv2.dilate(moved.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         # Where a held outline was given up, the plain search looks again (it may still lie there).
-        self._now = self._plain_outlines(frame, small, work, grey, gone)
+        self._now = self._plain_outlines(frame, small, work, grey, gone, named)
         return self._merged(shape)
 
     def look_closely(
@@ -127,9 +135,12 @@ class FrameOutlines:
         work: np.ndarray | None,
         grey: np.ndarray,
         also: list[CardOutline],
+        named: Sequence[np.ndarray] = (),
     ) -> list[CardOutline]:
         """The plain search's outlines of ``frame``, looked for again where it changed and
-        round the outlines ``also`` (the thorough search's, which a change touched)."""
+        round the outlines ``also`` (the thorough search's, which a change touched); of those
+        found again, the ``named`` ones (see :meth:`later`) stay as they were where nothing
+        inside them changed."""
         shape = frame.shape
         last = self._plain_small
         moved = None if last is None or last.shape != small.shape else changed_blocks(small, last)
@@ -148,11 +159,19 @@ class FrameOutlines:
         if (x1 - x0) * (y1 - y0) > WHOLE_FRAME_SHARE * shape[0] * shape[1]:
             return self._plain_whole(frame, small, work, grey)
         found = deck_outlines(frame, self.deck, region=box, grey=grey)
-        # An outline the change touched only at its edge (nothing inside it changed: a card laid
-        # beside it) stays as it was where it is found again. The card there was named by it, and
-        # placed again beside the new card it may come out a few pixels off and lose its name
-        # till the table settles (each card on the mat went unnamed as its neighbour was dealt).
-        as_was = [o for o in reached if not (moved & covered_blocks([o.quad], shape, edge=False)).any()]
+        # A named outline nothing inside of which changed (the change touched it only at its
+        # edge, a card laid beside it, or not at all, lying in the change's box) stays as it was
+        # where it is found again. Found again beside the new card, or with the box's edge near
+        # it, it may come out a few pixels off and lose its name till the table settles (each
+        # card on the mat went unnamed as its neighbour was dealt). An unnamed one is taken as
+        # found again: kept as it was, an outline that took a zone's frame line for a card's
+        # edge kept its card unnamed for good.
+        as_was = [
+            o
+            for o in self._plain + also
+            if any(iou(o.quad, quad) > NAMED_SAME for quad in named)
+            and not (moved & _inner_blocks(o.quad, shape)).any()
+        ]
         found = [next((o for o in as_was if iou(o.quad, f.quad) > 0.5), f) for f in found]
         stand = [
             o
@@ -170,3 +189,10 @@ class FrameOutlines:
         self._plain = deck_outlines(frame, self.deck, work=work, grey=grey)
         self._plain_small = small
         return list(self._plain)
+
+
+def _inner_blocks(quad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Blocks of the small copy wholly inside ``quad`` (frame px): its covered blocks but those on
+    its edge, which hold the table beside it too (a card laid a finger's width away changes them)."""
+    covered = covered_blocks([quad], shape, edge=False).astype(np.uint8)
+    return cv2.erode(covered, np.ones((3, 3), np.uint8), borderValue=0) > 0

@@ -44,7 +44,7 @@ from vision.sightings import Reading, Sighting
 
 __all__ = ["CardReader", "Reading", "Sighting", "marker_finder"]
 from vision.frame_blocks import StillFrames, small_copy
-from vision.taught_reader import TaughtCards, same_place
+from vision.taught_reader import TaughtCards
 
 
 def _points(points: object, factor: float = 1.0) -> tuple[tuple[float, float], ...]:
@@ -262,7 +262,7 @@ class CardReader:
             # mistakes light patches of a real table for cards; the taught search has the say.
             if to_mat is None:
                 unread = []
-            unread = [u for u in unread if not any(same_place(u.corners, t.corners) for t in taught)]
+            unread = [u for u in unread if not any(u.one_card_with(t) for t in taught)]
             cards += taught
         return Reading(cards + unread, to_mat is not None)
 

@@ -141,7 +141,8 @@ class TaughtCards:
         if first:
             outlines = self.outlines.first(frame, small, work, grey)
         else:
-            outlines = self.outlines.later(frame, small, work, grey)
+            named = [s.outline for s in self._previous if s.match.card_id is not None]
+            outlines = self.outlines.later(frame, small, work, grey, named)
         seen, remembered, size = self._named(frame, outlines, known, to_mat, closely)
         if closely and not first:
             # The thorough search once the cards waiting for the features are named: where named
@@ -395,9 +396,17 @@ class TaughtCards:
         return self._symbols.get(face_id, ())
 
     def _still_match(self, quad: np.ndarray) -> Match | None:
+        """The answer for the outline of the last frame that lay where ``quad`` lies (its corners
+        moved less than ``STILL_FRACTION`` of the card's long side), None when none did. Either
+        portrait order may have been chosen for one card found again (a card lying turned near
+        45 degrees: its outline a pixel off starts at the opposite corner), so both count."""
         long_side = max(math.dist(quad[0], quad[3]), math.dist(quad[1], quad[2]))
+        turned = np.roll(quad, 2, axis=0)
         for old in self._previous:
-            moved = float(np.linalg.norm(old.outline - quad, axis=1).max())
+            moved = min(
+                float(np.linalg.norm(old.outline - quad, axis=1).max()),
+                float(np.linalg.norm(old.outline - turned, axis=1).max()),
+            )
             if moved <= STILL_FRACTION * long_side:
                 return old.match
         return None
@@ -496,10 +505,3 @@ def card_sized_mm(quad: np.ndarray, to_mat: np.ndarray) -> bool:
     sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
     short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
     return bool(CARD_SHORT_MM[0] <= short <= CARD_SHORT_MM[1] and CARD_LONG_MM[0] <= long_ <= CARD_LONG_MM[1])
-
-
-def same_place(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> bool:
-    """Two outlines of one card: centres closer than a third of the first one's long side."""
-    pa, pb = np.array(a), np.array(b)
-    long_side = float(np.linalg.norm(pa - np.roll(pa, -1, axis=0), axis=1).max())
-    return math.dist(pa.mean(axis=0), pb.mean(axis=0)) < long_side / 3
