@@ -181,10 +181,11 @@ def test_a_card_lying_still_keeps_its_answer_whichever_portrait_order_its_outlin
     cards = TaughtCards(EnrolledDeck("bandit", tmp_path), "bandit")
     quad = np.float32([[745, 5], [808, 110], [663, 200], [598, 94]])
     answer = Match("cherry", 0.9, 0.2, 0.3)
-    cards._previous = [TaughtSeen(quad, answer, quad)]
-    assert cards._still_match(np.roll(quad + 1.0, 2, axis=0)) is answer
-    assert cards._still_match(quad + 1.0) is answer
-    assert cards._still_match(quad + 12.0) is None
+    seen = TaughtSeen(quad, answer, quad)
+    cards._previous = [seen]
+    assert cards._still_seen(np.roll(quad + 1.0, 2, axis=0)) is seen
+    assert cards._still_seen(quad + 1.0) is seen
+    assert cards._still_seen(quad + 12.0) is None
 
 
 def test_each_zone_of_a_taught_deal_holds_one_card_seen(tmp_path: Path) -> None:
@@ -218,3 +219,34 @@ def test_two_outlines_are_one_card_when_one_lies_on_the_other() -> None:
     assert seen((741, 470), (772, 357), (936, 405), (901, 521)).one_card_with(card)  # moved 10 px
     neighbour = seen((931, 478), (962, 365), (1126, 413), (1091, 529))
     assert not neighbour.one_card_with(card) and not card.one_card_with(neighbour)
+
+
+def test_a_card_the_fast_stage_named_nothing_is_looked_at_whole_once_the_table_settles() -> None:
+    """A new outline gets the thumbnails only; their "no" (not "cannot decide") was kept while the
+    card lay still, so a card whose outline the thumbnails refused (cut along a zone's frame
+    line) never got the features and never showed. Once the table settles it gets them, once."""
+    from vision.card_outlines import CardOutline
+    from vision.face_match import Match
+    from vision.taught_reader import TaughtCards
+
+    class Deck:
+        """Names the card only when looked at whole (``thorough``)."""
+
+        calls: list[bool] = []
+
+        def identify(
+            self, frame: np.ndarray, quad: np.ndarray, whole: bool, thorough: bool, **_: object
+        ) -> Match:
+            self.calls.append(thorough)
+            method = "features" if thorough else "thumbnail"
+            return Match("cherry" if thorough else None, 0.9, 0.1, 0.5, "cherry", method)
+
+    deck = Deck()
+    cards = TaughtCards(deck, "bandit")  # type: ignore[arg-type]
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    outline = CardOutline(np.float32([[500, 300], [620, 300], [620, 468], [500, 468]]), False, True)
+    for closely, expected in ((False, None), (False, None), (True, "cherry"), (True, "cherry")):
+        seen, remembered, _size = cards._named(frame, [outline], [], None, closely)
+        cards._previous = remembered
+        assert remembered[0].match.card_id == expected
+    assert deck.calls == [False, True]  # the fast stage once, then the whole one once

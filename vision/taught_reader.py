@@ -67,6 +67,8 @@ class TaughtSeen:
     match: Match
     outline: np.ndarray
     visible: np.ndarray | None = None
+    #: ``match`` came from the whole identification (thumbnails and features), not the fast one.
+    closely: bool = False
 
 
 class TaughtCards:
@@ -199,12 +201,17 @@ class TaughtCards:
                 continue
             if to_mat is not None and not card_sized_mm(quad, to_mat):
                 continue
-            match = self._still_match(quad)
-            if match is None or match.method == PENDING:
+            still = self._still_seen(quad)
+            match = None if still is None else still.match
+            # A card the fast stage named nothing is looked at whole once the table settles: its
+            # outline cut off a zone's frame line, the thumbnails refused it, and lying still it
+            # kept that answer and never showed (bench latency --taught: 3 cards of a deal).
+            again = still is not None and closely and match.card_id is None and not still.closely
+            looked = still.closely if still is not None else False
+            if match is None or match.method == PENDING or again:
                 # New here: the fast stage only (a photo: everything); pending and still: all.
-                match = self.deck.identify(
-                    frame, quad, outline.whole, thorough=closely or match is not None, cut=True, size=size
-                )
+                looked = closely or match is not None
+                match = self.deck.identify(frame, quad, outline.whole, thorough=looked, cut=True, size=size)
                 self.identified += 1
                 if match.card_id is None and match.method != PENDING and sure and outline.whole:
                     quad, match = named_by_border(self.deck, frame, quad, match, size)  # a bordered card
@@ -219,7 +226,7 @@ class TaughtCards:
                 # from an outline round its picture, IoU 0.39 with the card in view; the bench
                 # then counts a card where none is, and zones place it by that patch).
                 part = part_in_view(match.corners, frame.shape)
-            placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad, part)
+            placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad, part, looked)
             remembered.append(placed)
             # An outline that is only maybe a card (full-bleed art, no paper border) counts
             # when a taught face confirms it; unconfirmed, it is most likely the table.
@@ -395,9 +402,9 @@ class TaughtCards:
                 self._symbols = {}
         return self._symbols.get(face_id, ())
 
-    def _still_match(self, quad: np.ndarray) -> Match | None:
-        """The answer for the outline of the last frame that lay where ``quad`` lies (its corners
-        moved less than ``STILL_FRACTION`` of the card's long side), None when none did. Either
+    def _still_seen(self, quad: np.ndarray) -> TaughtSeen | None:
+        """The outline of the last frame that lay where ``quad`` lies (its corners moved less
+        than ``STILL_FRACTION`` of the card's long side), None when none did. Either
         portrait order may have been chosen for one card found again (a card lying turned near
         45 degrees: its outline a pixel off starts at the opposite corner), so both count."""
         long_side = max(math.dist(quad[0], quad[3]), math.dist(quad[1], quad[2]))
@@ -408,7 +415,7 @@ class TaughtCards:
                 float(np.linalg.norm(old.outline - turned, axis=1).max()),
             )
             if moved <= STILL_FRACTION * long_side:
-                return old.match
+                return old
         return None
 
 
