@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import cv2
+import numpy as np
+
 
 @dataclass(frozen=True)
 class Sighting:
@@ -43,17 +46,13 @@ class Sighting:
         third of this one's long side, or this one's middle inside ``other``'s outline (on the
         mat, a card's part joined to its zone's frame lines made a card-shaped outline beside
         it, and the zone, holding two, stayed unsure till something else moved)."""
-        x, y = _middle(self.corners)
-        ends = self.corners[1:] + self.corners[:1]
-        long_side = max(math.dist(a, b) for a, b in zip(self.corners, ends, strict=True))
-        if math.dist((x, y), _middle(other.corners)) < long_side / 3:
+        mine, theirs = np.array(self.corners, np.float32), np.array(other.corners, np.float32)
+        middle = mine.mean(axis=0)
+        long_side = float(np.linalg.norm(mine - np.roll(mine, -1, axis=0), axis=1).max())
+        if math.dist(middle, theirs.mean(axis=0)) < long_side / 3:
             return True
-        inside = False
-        for (x0, y0), (x1, y1) in zip(other.corners, other.corners[1:] + other.corners[:1], strict=True):
-            # A ray to the right from the middle crosses this side: inside flips.
-            if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
-                inside = not inside
-        return inside
+        spot = (float(middle[0]), float(middle[1]))
+        return cv2.pointPolygonTest(theirs.reshape(-1, 1, 2), spot, False) >= 0
 
 
 @dataclass(frozen=True)
@@ -66,8 +65,3 @@ class Reading:
     def in_zone(self, zone: str) -> list[Sighting]:
         """The sightings whose centre lies in ``zone``."""
         return [card for card in self.cards if card.zone == zone]
-
-
-def _middle(corners: tuple[tuple[float, float], ...]) -> tuple[float, float]:
-    """The mean of an outline's corners."""
-    return sum(x for x, _y in corners) / len(corners), sum(y for _x, y in corners) / len(corners)

@@ -149,8 +149,8 @@ class TaughtCards:
         if closely and not first:
             # The thorough search once the cards waiting for the features are named: where named
             # cards explain the change, it has nothing to look at.
-            named = [s.quad for s in remembered if s.match.card_id]
-            looked = self.outlines.look_closely(frame, small, grey, named)
+            explained = [s.quad for s in remembered if s.match.card_id]
+            looked = self.outlines.look_closely(frame, small, grey, explained)
             if looked is not None:
                 self._previous = remembered  # the outlines named just now are not named again
                 seen, remembered, size = self._named(frame, looked, known, to_mat, closely)
@@ -202,21 +202,21 @@ class TaughtCards:
             if to_mat is not None and not card_sized_mm(quad, to_mat):
                 continue
             still = self._still_seen(quad)
-            match = None if still is None else still.match
             # A card the fast stage named nothing is looked at whole once the table settles: its
             # outline cut off a zone's frame line, the thumbnails refused it, and lying still it
             # kept that answer and never showed (bench latency --taught: 3 cards of a deal).
-            again = still is not None and closely and match.card_id is None and not still.closely
-            looked = still.closely if still is not None else False
-            if match is None or match.method == PENDING or again:
+            if still is not None and still.match.method != PENDING and not (
+                closely and still.match.card_id is None and not still.closely
+            ):
+                match, looked = still.match, still.closely
+                self.reused += 1
+            else:
                 # New here: the fast stage only (a photo: everything); pending and still: all.
-                looked = closely or match is not None
+                looked = closely or still is not None
                 match = self.deck.identify(frame, quad, outline.whole, thorough=looked, cut=True, size=size)
                 self.identified += 1
                 if match.card_id is None and match.method != PENDING and sure and outline.whole:
                     quad, match = named_by_border(self.deck, frame, quad, match, size)  # a bordered card
-            else:
-                self.reused += 1
             # A part of a card named: where the whole card lies, and the part that shows (of a
             # card cut by the frame's edge: the part inside the frame).
             part = None if outline.whole or match.corners is None else quad
