@@ -189,7 +189,10 @@ class TaughtCards:
                 self._zones = MatZones(mat_layout(self.game_id))
             # A zone's printed frame round a card is no card: the zone is looked into instead.
             outlines = [o for o in outlines if not self._zones.is_frame(o.quad, to_mat)]
-            found = [o.quad for o in outlines if card_sized_mm(o.quad, to_mat)]
+            # A zone is looked into unless a sure outline already holds a card there: an outline
+            # that is not sure may be a card's edge joined to its zone's frame line, named by no
+            # face, and the card itself would then never be found.
+            found = [o.quad for o in outlines if o.sure and card_sized_mm(o.quad, to_mat)]
             outlines += self._zones.find(frame, to_mat, known + found)
         # How large a card is in this view (one deck's cards are one size): from the whole cards
         # in it; a card cut by the frame's edge with only a corner in view is completed to it.
