@@ -65,6 +65,69 @@ def test_a_strip_beside_the_card_on_top_is_the_whole_card_beneath(
 
 
 @pytest.mark.parametrize(
+    ("seed", "kind", "shift", "turn"),
+    [(41, "wood", 20.0, 23.0), (42, "felt", 20.0, 23.0), (43, "dark", 20.0, -23.0)],
+)
+def test_a_wedge_beside_the_card_on_top_is_the_card_beneath_turned_against_it(
+    seed: int, kind: str, shift: float, turn: float
+) -> None:
+    """A card on top turned some 20 degrees against the card beneath shows it as a wedge along
+    most of one side, widening to the corner beside it (realcards IMG_2605, a ten under a king).
+    The wedge's long edge is straight but not a side's length: it is one edge of a corner."""
+    scene = table(seed, kind)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(seed), (x, y), 0.0, label="under")
+    scene.place_art(synthetic_face(seed + 100), (x + shift, y), turn, label="over")
+    frame = scene.frame()
+
+    found = cards_beneath(frame, [placed(scene, "over")])
+
+    assert len(found) == 1 and iou(found[0].card, placed(scene, "under")) > 0.9
+
+
+def carpet_scene(seed: int, shift: float, turn: float, beneath: bool = True) -> tuple[np.ndarray, ...]:
+    """A 378 x 504 photo of a tan carpet flecked with light fibres (as light as card paper, in
+    the paper's gaps of print) and a plain card lying over another ``shift`` px aside, turned
+    ``turn`` degrees against it; the photo, the card beneath's corners and the card on top's."""
+    rng = np.random.default_rng(seed)
+    image = np.empty((504, 378, 3), np.float32)
+    image[:] = (95, 130, 160)
+    image += cv2.resize(rng.normal(0, 18, (126, 95, 1)).astype(np.float32), (378, 504))[:, :, None]
+    flecks = zip(rng.integers(0, 378, 600), rng.integers(0, 504, 600), rng.integers(1, 3, 600), strict=True)
+    for x, y, r in flecks:
+        cv2.circle(image, (int(x), int(y)), int(r), (215, 222, 228), -1)
+
+    def card(centre: tuple[float, float], degrees: float) -> np.ndarray:
+        turned = np.radians(degrees)
+        c, s = np.cos(turned), np.sin(turned)
+        half = np.array([[-75, -105], [75, -105], [75, 105], [-75, 105]], np.float32)
+        return (half @ np.array([[c, s], [-s, c]], np.float32) + centre).astype(np.float32)
+
+    angle = float(rng.uniform(-20, 20))
+    under = card((180, 250), angle)
+    across = np.radians(angle)
+    over = card((180 + shift * np.cos(across), 250 + shift * np.sin(across)), angle + turn)
+    for quad, ink in [(under, (40, 40, 200))] * beneath + [(over, (30, 30, 30))]:
+        cv2.fillConvexPoly(image, np.round(quad).astype(np.int32), (232, 236, 238), cv2.LINE_AA)
+        cv2.circle(image, (int(quad[:, 0].mean()), int(quad[:, 1].mean())), 25, ink, -1)
+    image = cv2.GaussianBlur(image, (3, 3), 0) + rng.normal(0, 3, image.shape).astype(np.float32)
+    return np.clip(image, 0, 255).astype(np.uint8), under, over
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+@pytest.mark.parametrize(("shift", "turn"), [(70.0, 0.0), (-75.0, 3.0), (80.0, -3.0)])
+def test_a_strip_on_a_flecked_carpet_is_the_card_beneath(seed: int, shift: float, turn: float) -> None:
+    """Light fibres of a carpet are paper to the rays, and a ray's paper bridges print: past the
+    strip's edge the rays ran on over the carpet, and the edge was taken for no edge (realcards
+    IMG_2641, an ace beneath a nine). Where the paper stops just past the edge decides."""
+    frame, under, over = carpet_scene(seed, shift, turn)
+    found = cards_beneath(frame, [over])
+    assert len(found) == 1 and iou(found[0].card, under) > 0.9
+    alone, _under, over = carpet_scene(seed, shift, turn, beneath=False)
+    assert cards_beneath(alone, [over]) == []
+
+
+@pytest.mark.parametrize(
     ("seed", "kind", "shift"), [(41, "wood", 40.0), (42, "felt", -45.0), (43, "dark", 30.0)]
 )
 @pytest.mark.parametrize("larger", [1.07, 0.95])

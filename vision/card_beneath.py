@@ -51,8 +51,11 @@ _MIN_RAYS, _MIN_ON_LINE = 12, 0.45
 #: Each edge of a corner beside the card on top: at least this many rays; the two edges square
 #: to each other within this |cos| (perspective and a loose fit).
 _MIN_CORNER_RAYS, _SQUARE_COS = 6, 0.3
-#: Rays finding paper past the edge line: at most this share of its span.
-_MAX_BEYOND = 0.2
+#: Rays finding paper past the edge line (on most of this share of the card's short side just
+#: past it): at most this share of its span.
+_MAX_BEYOND, _PAST_EDGE = 0.2, 0.06
+#: The edge's rays: the longest run of them with no gap wider than this share of the side.
+_EDGE_GAP = 0.08
 #: The main part of what shows: what is left opened by this share of its thickest place.
 _MAIN_SHARE = 0.5
 #: ... when the opening takes away at most this share of it (else what shows is one piece).
@@ -204,15 +207,23 @@ def side_strip(
         # beside it, two edges meeting.
         return _corner_card(positions, distance, strip, (p, direction, normal, length, depth), short)
     line, inliers = fit
-    first, last = int(np.flatnonzero(inliers)[0]), int(np.flatnonzero(inliers)[-1])
+    # The edge runs where most rays on the line lie together: a ray or two on it far off (a
+    # light fleck of carpet as far out) lengthen no edge.
+    on = np.flatnonzero(inliers)
+    main = max(np.split(on, np.flatnonzero(np.diff(on) > round(_EDGE_GAP / _RAY_STEP)) + 1), key=len)
+    first, last = int(main[0]), int(main[-1])
     span = (positions[last] - positions[first] + _RAY_STEP) * length
     if abs(span - length) > _LENGTH_TOLERANCE * length:
-        return None  # the card beneath lies the same way as the card on top: a side as long
-    # Within the strip, paper beyond the edge on many rays: not one straight edge (the table
-    # is as light as the paper there, or two cards beneath).
-    beyond = (
-        distance[first : last + 1] > np.polyval(line, positions[first : last + 1]) + _LINE_TOLERANCE * short
-    )
+        # Not a side's length: a card turned against the card on top shows a corner, one of
+        # whose edges may run along most of the side (a wedge, widening towards the corner).
+        return _corner_card(positions, distance, strip, (p, direction, normal, length, depth), short)
+    # Paper going on past the edge line on many rays: not one straight edge (the table is as
+    # light as the paper there, or two cards beneath). Judged just past the line, where paper
+    # goes on or stops: a ray's paper bridges print, so on a textured table (carpet) with
+    # light flecks its run went on past the card's edge and the card beneath was refused.
+    past = steps[None, :] - (np.polyval(line, positions[first : last + 1]) + _LINE_TOLERANCE * short)[:, None]
+    band = (past > 0) & (past <= max(_TABLE_PX, _PAST_EDGE * short))
+    beyond = (is_paper[first : last + 1] & band).sum(axis=1) >= 0.5 * band.sum(axis=1).clip(1)
     if beyond.mean() > _MAX_BEYOND:
         return None
     # The card beneath is as long as the card on top: its ends from the strip's, about their
