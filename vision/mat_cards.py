@@ -161,7 +161,8 @@ def _without_printed_lines(grey: np.ndarray) -> np.ndarray:
     A card lying against it (cards turned a few degrees fill most of a zone) then showed a
     stronger step where a placement's side ran between the line and the card than on the card's
     own edge, and the card was placed millimetres off, too far off for its face to be found
-    (``companion bench latency --taught``: a card in 1 of 150 never named). The opening takes
+    (the taught latency bench's deals, read offline in random frame orders: 8 of 1,350 cards
+    never named, with the next change). The opening takes
     away what is lighter than its surroundings and narrower than ``PRINTED_LINE_MM``; a card,
     however light, is far wider, and its edge stays where it is."""
     size = int(PRINTED_LINE_MM * PX_PER_MM) | 1
