@@ -26,11 +26,16 @@ def mat_scene(seed: int, cards: dict[str, str]) -> tuple[SimulatedTable, np.ndar
     for zone, card_id in cards.items():
         table.place(zone, card_id)
     frame = table.frame()
+    return table, frame, homography(frame)
+
+
+def homography(frame: np.ndarray) -> np.ndarray:
+    """The homography image -> mat mm, from the mat's corner markers in ``frame``."""
     reader = reader_for_game("bandit")
     corners, ids = reader.find_markers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
     to_mat = reader._mat_homography(corners, ids)
     assert to_mat is not None
-    return table, frame, to_mat
+    return to_mat
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -145,7 +150,6 @@ def test_a_card_lying_against_its_zones_frame_line_is_placed_on_its_own_edges(tm
     from vision.taught_scene import scene_style
 
     art = teach_deck(tmp_path / "enrolled")
-    reader = reader_for_game("bandit")
     worst = 0.0
     for deal in (4004, 1003):
         style = scene_style(deal % 5, "wood", card_px=120, tilt=10)
@@ -153,9 +157,7 @@ def test_a_card_lying_against_its_zones_frame_line_is_placed_on_its_own_edges(tm
         for k, card_id in enumerate(_deal(deal)):
             table.place(zone_of(k), card_id)
             frame = table.frame()
-            corners, ids = reader.find_markers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
-            to_mat = reader._mat_homography(corners, ids)
-            assert to_mat is not None
+            to_mat = homography(frame)
             lying = table.cards[zone_of(k)].corners
             mm = 108.0 / float(np.linalg.norm(lying[0] - lying[2]))  # a card's diagonal: 108 mm
             found = MatZones(mat_layout("bandit")).find(frame, to_mat)

@@ -162,9 +162,9 @@ def _without_printed_lines(grey: np.ndarray) -> np.ndarray:
     stronger step where a placement's side ran between the line and the card than on the card's
     own edge, and the card was placed millimetres off, too far off for its face to be found
     (the taught latency bench's deals, read offline in random frame orders: 8 of 1,350 cards
-    never named, with the next change). The opening takes
-    away what is lighter than its surroundings and narrower than ``PRINTED_LINE_MM``; a card,
-    however light, is far wider, and its edge stays where it is."""
+    never named, with the next change). The opening takes away what is lighter than its
+    surroundings and narrower than ``PRINTED_LINE_MM``; a card, however light, is far wider,
+    and its edge stays where it is."""
     size = int(PRINTED_LINE_MM * PX_PER_MM) | 1
     return cv2.morphologyEx(grey, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
 
