@@ -12,6 +12,8 @@ from vision.card_beneath import cards_beneath, strip_share
 from vision.card_checks import iou, order_quad
 from vision.card_rows import cards_within
 from vision.enrolled import EnrolledDeck
+from vision.frame_blocks import small_copy
+from vision.kept_answers import KeptAnswers
 from vision.reader import CardReader
 from vision.simulated import SimulatedTable
 from vision.taught_scene import scene_style, synthetic_face, teach_synthetic_faces
@@ -212,6 +214,33 @@ def test_a_card_alone_or_beside_another_has_nothing_beneath() -> None:
     assert cards_beneath(frame, [placed(scene, "one"), placed(scene, "two")]) == []
 
 
+def test_a_card_slid_beneath_a_card_lying_still_is_found_and_a_still_table_is_not_looked_at_again() -> None:
+    """Answers of a look at a still table are kept (vision.kept_answers): kept too long, a card
+    slid beneath later is never found; never kept, each look costs every side of every card."""
+
+    def small(frame: np.ndarray) -> np.ndarray:
+        return small_copy(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+
+    scene = table(41)
+    x, y = scene.centre
+    scene.place_art(synthetic_face(141), (x + 40.0, y + 3.0), 10.0, label="over")
+    kept = KeptAnswers()
+    alone = scene.frame()
+    over = placed(scene, "over")
+    kept.settled(small(alone), alone.shape)
+    assert cards_beneath(alone, [over], kept=kept) == []
+    scene.place_art(synthetic_face(41), (x, y), 10.0, label="under")
+    scene.loose.insert(0, scene.loose.pop())  # slid beneath the card lying there
+    for look in range(3):
+        frame = scene.frame()  # fresh sensor noise each look
+        under = placed(scene, "under")
+        kept.settled(small(frame), frame.shape)
+        worked_out = kept.worked_out
+        found = cards_beneath(frame, [over], kept=kept)
+        assert [iou(card.card, under) > 0.85 for card in found] == [True]
+        assert (kept.worked_out > worked_out) == (look == 0)  # the strip's side, once
+
+
 
 
 @pytest.mark.parametrize(("seed", "kind"), [(41, "wood"), (42, "felt"), (43, "dark")])
@@ -304,8 +333,12 @@ def test_a_card_beneath_taken_away_is_no_longer_named_and_cards_laid_are_looked_
     checks = reader.taught.beneath_checks
     moving = reader.read(scene.frame())  # the frame it arrives in: not looked under yet
     assert "plum" not in {c.card_id for c in moving.cards} and reader.taught.beneath_checks == checks
+    reused = reader.taught.kept.reused
     settled = reader.read(scene.frame())
     assert "plum" in {c.card_id for c in settled.cards}
+    # The bell's sides away from the strip were looked beside when the table settled without
+    # the plum: those answers stand (vision.kept_answers).
+    assert reader.taught.kept.reused > reused
 
 
 def test_parts_of_one_card_named_alike_are_one_card_and_two_cards_stay_two() -> None:

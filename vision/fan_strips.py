@@ -3,7 +3,7 @@
 Fanned out, a hand shows the card on top whole and of each card beneath a strip, one beside
 the other (dev IMG_2648: an ace on top, the strips of a ten and of a queen beside it). From the
 card on top the paper beside it runs on across all the strips to the last card's outer edge,
-deeper than one strip (:data:`vision.card_beneath.STRIP_MAX`): :func:`vision.card_beneath.
+deeper than one strip (:data:`vision.side_strips.STRIP_MAX`): :func:`vision.card_beneath.
 cards_beneath` takes no card there. The strips' inner edges lie inside that paper: where a
 card lies on the next, its edge runs along the strip as a thin dark line (the shadow of the
 card's thickness) or a step where it crosses the other's print, from one end of the strips to
@@ -18,9 +18,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.card_beneath import Beneath, paper_colour, side_strip, visible_part
+from vision.card_beneath import Beneath, visible_part
 from vision.card_checks import iou, order_quad
 from vision.card_seams import find_seams, seam_ends
+from vision.kept_answers import KeptAnswers
+from vision.side_strips import paper_colour, side_strip
 
 #: The deepest the paper beside a card on top may run for a fan: two strips and a bit (a
 #: third card beneath shows as a third strip, looked at from the second's card).
@@ -39,7 +41,11 @@ def _foot(point: np.ndarray, start: np.ndarray, direction: np.ndarray) -> np.nda
 
 
 def fanned_cards(
-    frame: np.ndarray, tops: list[np.ndarray], plain: list[Beneath], grey: np.ndarray | None = None
+    frame: np.ndarray,
+    tops: list[np.ndarray],
+    plain: list[Beneath],
+    grey: np.ndarray | None = None,
+    kept: KeptAnswers | None = None,
 ) -> list[Beneath]:
     """The cards beneath the cards ``tops`` (4 x 2 each, found whole) in a BGR ``frame``:
     ``plain``, the cards :func:`vision.card_beneath.cards_beneath` found beside them, then the
@@ -47,15 +53,16 @@ def fanned_cards(
     the card on top first. A card of ``plain`` may be a fan's last card placed from both
     strips (less deep than ``STRIP_MAX``), or found from a card beside it (more surely): it
     stays first, and a card of the fan in its place is compared only when it is not named
-    (dev IMG_2655: an ace found beside a king, the king's strip beside a ten)."""
+    (dev IMG_2655: an ace found beside a king, the king's strip beside a ten). ``kept``: see
+    :func:`vision.side_strips.side_strip`."""
     found: list[Beneath] = []
     ordered = [order_quad(quad) for quad in tops]
     if grey is None:  # the reader passes the frame's grey copy it made once
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     for quad in ordered:
-        paper = paper_colour(frame, quad)
+        paper = paper_colour(frame, quad, kept)
         for side in range(4):
-            deep = side_strip(frame, quad, side, paper, FAN_MAX)
+            deep = side_strip(frame, quad, side, paper, FAN_MAX, kept)
             if deep is None:
                 continue
             last = order_quad(deep)
@@ -69,7 +76,7 @@ def _cards_in_strips(
     grey: np.ndarray, quad: np.ndarray, side: int, deep: np.ndarray, tops: list[np.ndarray]
 ) -> list[Beneath]:
     """The cards whose strips lie between the side ``side`` of ``quad`` and the outer edge of
-    ``deep`` (the last card, as :func:`vision.card_beneath.side_strip` placed it: its first
+    ``deep`` (the last card, as :func:`vision.side_strips.side_strip` placed it: its first
     two corners on that edge)."""
     p, r = quad[side], quad[(side + 1) % 4]
     along = (r - p) / max(float(np.linalg.norm(r - p)), 1e-6)

@@ -38,14 +38,10 @@ from vision.card_rows import pair_like, placed_within
 from vision.enrolled import CUT, PENDING, EnrolledDeck, Match
 from vision.face_search import FaceSearch, FoundFace
 from vision.fan_strips import fanned_cards
-from vision.frame_blocks import (
-    changed_blocks,
-    changed_box,
-    covered_blocks,
-    small_copy,
-)
+from vision.frame_blocks import changed_blocks, changed_box, covered_blocks, small_copy
 from vision.frame_cut import card_size, is_cut, part_in_view
 from vision.frame_outlines import FrameOutlines
+from vision.kept_answers import KeptAnswers
 from vision.outline_beneath import part_beneath
 from vision.printed_border import named_by_border
 from vision.small_faces import search_faces
@@ -100,6 +96,9 @@ class TaughtCards:
         self._beneath: list[TaughtSeen] = []
         #: The small copy of the frame when cards beneath were last looked for.
         self._beneath_small: np.ndarray | None = None
+        #: What was seen beside the cards' sides then, where the table has not changed since
+        #: (its counts for tests).
+        self.kept = KeptAnswers()
         #: How many cards beneath were compared with the taught faces (for tests).
         self.beneath_checks = 0
         #: The outlines of the frames, looked for again where the table changed.
@@ -278,6 +277,7 @@ class TaughtCards:
             self._beneath_places = places
             self._beneath_small = small
             self._beneath = []
+            self.kept.settled(small, frame.shape)
             # Unnamed outlines squarer than a card are two cards side by side (vision.card_rows):
             # never sure, looked into as a row all the same.
             rows = [s.quad for s in unnamed]
@@ -309,7 +309,8 @@ class TaughtCards:
                     quad = order_quad(outline_quad)
                     self._beneath.append(TaughtSeen(quad, match, quad, part[1]))
             # Strips of a fan side by side beside a card on top are told apart (vision.fan_strips).
-            for beneath in fanned_cards(frame, tops, cards_beneath(frame, tops, partly=partly), grey):
+            plain = cards_beneath(frame, tops, partly=partly, kept=self.kept)
+            for beneath in fanned_cards(frame, tops, plain, grey, self.kept):
                 if any(iou(beneath.card, b.quad) > 0.5 for b in self._beneath):
                     continue
                 match = self.deck.identify_covered(frame, beneath.card, beneath.visible)
