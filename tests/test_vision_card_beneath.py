@@ -343,16 +343,16 @@ def test_a_card_beneath_taken_away_is_no_longer_named_and_cards_laid_are_looked_
 
 def test_parts_of_one_card_named_alike_are_one_card_and_two_cards_stay_two() -> None:
     from vision.face_match import Match
-    from vision.taught_reader import TaughtSeen, _once_each
+    from vision.taught_seen import TaughtSeen, once_each
 
     card = np.float32([[100, 100], [200, 100], [200, 240], [100, 240]])
     left, right = card.copy(), card.copy()
     left[1:3, 0], right[[0, 3], 0] = 140, 140  # a cable across it: two parts
     bar = Match("bar", 0.9, 0.0, 0.3, "bar", "features")
     halves = [TaughtSeen(card, bar, left, left), TaughtSeen(card + 1, bar, right, right)]
-    kept = _once_each(halves)
+    kept = once_each(halves)
     assert len(kept) == 1 and kept[0].visible is right  # the part that shows most
     other = TaughtSeen(card + 2, Match("plum", 0.9, 0.0, 0.3, "plum", "features"), left, left)
-    assert len(_once_each([*halves, other])) == 2  # a plum lying on the bar stays
+    assert len(once_each([*halves, other])) == 2  # a plum lying on the bar stays
     apart = TaughtSeen(card + 300, bar, card + 300)
-    assert len(_once_each([*halves, apart])) == 2  # two bars apart are two cards
+    assert len(once_each([*halves, apart])) == 2  # two bars apart are two cards

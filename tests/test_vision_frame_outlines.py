@@ -176,7 +176,8 @@ def test_a_card_lying_still_keeps_its_answer_whichever_portrait_order_its_outlin
     opposite corner (``order_quad`` picks the portrait order starting nearer the top left): it
     is the same card lying still, and keeps its answer; a card moved away does not."""
     from vision.face_match import Match
-    from vision.taught_reader import TaughtCards, TaughtSeen
+    from vision.taught_reader import TaughtCards
+    from vision.taught_seen import TaughtSeen
 
     cards = TaughtCards(EnrolledDeck("bandit", tmp_path), "bandit")
     quad = np.float32([[745, 5], [808, 110], [663, 200], [598, 94]])

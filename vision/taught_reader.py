@@ -25,7 +25,6 @@ view changed since the last frame that was read, the caller reuses that frame's 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import cv2
@@ -45,27 +44,23 @@ from vision.kept_answers import KeptAnswers
 from vision.outline_beneath import part_beneath
 from vision.printed_border import named_by_border
 from vision.small_faces import search_faces
+from vision.taught_seen import (
+    FOUND_BY_FACE,
+    INSIDE_OUTLINE,
+    STILL_FRACTION,
+    TaughtSeen,
+    along_outline,
+    card_sized_mm,
+    explains,
+    in_view,
+    once_each,
+    part_shown,
+    same_places,
+    shows_whole,
+)
 
 if TYPE_CHECKING:
     from vision.mat_cards import MatZones
-
-#: Corners moved less than this share of the card's long side: the same card, lying still.
-STILL_FRACTION = 0.04
-
-
-@dataclass(frozen=True)
-class TaughtSeen:
-    """One outline and what it was identified as: ``quad`` the card's corners (the outline's,
-    or the named card's own when the outline took in more), ``outline`` as found; ``visible``
-    the part of a card found by its face that shows (None: the whole ``quad``)."""
-
-    quad: np.ndarray
-    match: Match
-    outline: np.ndarray
-    visible: np.ndarray | None = None
-    #: ``match`` came from the whole identification (thumbnails and features), not the fast one.
-    closely: bool = False
-
 
 class TaughtCards:
     """Finds and identifies taught cards; remembers the last frame's answers."""
@@ -255,10 +250,10 @@ class TaughtCards:
             return seen
         # Printed cards and named cards that show whole (an unnamed outline may be several cards
         # in one; a card partly covered has no free side to look beyond).
-        tops = known + [s.quad for s in seen if s.match.card_id is not None and _shows_whole(s)]
+        tops = known + [s.quad for s in seen if s.match.card_id is not None and shows_whole(s)]
         # Cards found by their faces partly covered: a fan's cards but the last; the strip
         # beside a free side of one is a card beneath it (see cards_beneath).
-        partly = [s.quad for s in seen if s.match.card_id is not None and not _shows_whole(s)]
+        partly = [s.quad for s in seen if s.match.card_id is not None and not shows_whole(s)]
         places = tops + partly + [s.quad for s in unnamed] + loose
         moved = changed_blocks(small, self._beneath_small)
         changed = moved is None or bool(moved.any())
@@ -266,12 +261,12 @@ class TaughtCards:
             # A card beneath slid out, or another laid on it: what shows of it changed; the
             # others stand until the table settles.
             self._beneath = [
-                b for b in self._beneath if not (moved & covered_blocks([_shown(b)], frame.shape)).any()
+                b for b in self._beneath if not (moved & covered_blocks([part_shown(b)], frame.shape)).any()
             ]
-        if changed or not _same_places(places, self._beneath_places):
+        if changed or not same_places(places, self._beneath_places):
             if not settled:
                 # Cards moving (a hand dealing): looked for once the table settles, as faces are.
-                if not _same_places(places, self._beneath_places):
+                if not same_places(places, self._beneath_places):
                     self._beneath = []
                 return self._added(seen, frame.shape)
             self._beneath_places = places
@@ -298,7 +293,7 @@ class TaughtCards:
                             self._beneath.append(TaughtSeen(named, match, quad))
                             tops.append(named)
                             break
-            lying = [(s.quad, _shown(s)) for s in seen + self._beneath if s.match.card_id is not None]
+            lying = [(s.quad, part_shown(s)) for s in seen + self._beneath if s.match.card_id is not None]
             for outline_quad in loose:
                 part = part_beneath(outline_quad, lying)
                 if part is None or any(iou(outline_quad, b.quad) > 0.5 for b in self._beneath):
@@ -323,7 +318,7 @@ class TaughtCards:
         """``seen`` with the cards found beneath or inside outlines: a card named already (by
         its outline or its face) is not named twice; an unnamed outline that a card found in
         it explains is left out. A named card reaching past the frame's edge shows its part in
-        view (:func:`_in_view`)."""
+        view (:func:`in_view`)."""
         named = [s.quad for s in seen if s.match.card_id]
         added = [b for b in self._beneath if not any(iou(b.quad, quad) > 0.5 for quad in named)]
         kept = [
@@ -331,7 +326,7 @@ class TaughtCards:
             for s in seen
             if s.match.card_id or not any(inside_share(b.outline, s.quad) >= INSIDE_OUTLINE for b in added)
         ]
-        return [_in_view(s, shape) for s in _once_each(kept + added)]
+        return [in_view(s, shape) for s in once_each(kept + added)]
 
     def _with_faces(
         self,
@@ -354,7 +349,7 @@ class TaughtCards:
         if first or (settled and self.search_due):
             # Cards named by their own whole outline (the named card lies along it) and printed
             # cards explain their place.
-            explained = known + [s.outline for s in seen if s.match.card_id and _along_outline(s)]
+            explained = known + [s.outline for s in seen if s.match.card_id and along_outline(s)]
             kept: list[FoundFace] = []
             where: tuple[int, int, int, int] | None = None  # the whole frame
             if not first and self._searched_small is not None:
@@ -391,7 +386,7 @@ class TaughtCards:
                 continue  # a corner index in view that is not its face's: a look-alike
             match = Match(face.card_id, face.score, 0.0, face.block, face.card_id, FOUND_BY_FACE)
             faces.append(TaughtSeen(face.corners, match, face.corners, face.visible))
-        return [s for s in seen if s.match.card_id or not any(_explains(f, s.quad) for f in faces)] + faces
+        return [s for s in seen if s.match.card_id or not any(explains(f, s.quad) for f in faces)] + faces
 
     def symbols_of(self, face_id: str | None) -> tuple[str, ...]:
         """The symbols of a taught face (what the engine plays), () for unidentified."""
@@ -421,98 +416,3 @@ class TaughtCards:
             if moved <= STILL_FRACTION * long_side:
                 return old
         return None
-
-
-#: A card found inside a bigger unnamed outline (a row of cards) explains it when this share
-#: of the card lies inside it.
-INSIDE_OUTLINE = 0.8
-#: A card found by its face shows whole when this share of it is in view (the face search says
-#: a little less than all of a card on top shows: what shows is judged near its keypoints).
-WHOLE_SHARE = 0.75
-
-
-def _in_view(seen: TaughtSeen, shape: tuple[int, ...]) -> TaughtSeen:
-    """``seen``, a named card reaching past the frame's edge with no part said to show, showing
-    its part in view: whatever named it (an outline, a guess at a row's end, a strip), its whole
-    corners lie partly out of view, and zones and the bench place a card by what shows (IMG_2577
-    read at 0.6x: an ace cut by the left edge, named at a row's end, was otherwise placed by a
-    box mostly past the frame, IoU 0.36 with what shows: an id where no card is)."""
-    if seen.visible is None and seen.match.card_id is not None and is_cut(seen.quad, shape):
-        return replace(seen, visible=part_in_view(seen.quad, shape))
-    return seen
-
-
-def _once_each(seen: list[TaughtSeen]) -> list[TaughtSeen]:
-    """``seen`` with each card once: parts of one card named alike (a card split in two by a
-    cable or a pen lying across it) are one card, the one that shows most."""
-    kept: list[TaughtSeen] = []
-    for one in sorted(seen, key=lambda s: -float(cv2.contourArea(_shown(s).astype(np.float32)))):
-        if one.match.card_id is not None and any(
-            other.match.card_id == one.match.card_id and iou(other.quad, one.quad) > 0.5 for other in kept
-        ):
-            continue
-        kept.append(one)
-    return kept
-
-
-def _shown(seen: TaughtSeen) -> np.ndarray:
-    """The part of a card that shows (all of it when it shows whole)."""
-    return seen.quad if seen.visible is None else seen.visible
-
-
-def _same_places(quads: list[np.ndarray], before: list[np.ndarray] | None) -> bool:
-    """Whether ``quads`` are the cards ``before``, each lying still (see ``STILL_FRACTION``)."""
-    if before is None or len(quads) != len(before):
-        return False
-    for quad in quads:
-        long_side = max(math.dist(quad[0], quad[3]), math.dist(quad[1], quad[2]), math.dist(quad[0], quad[1]))
-        reach = STILL_FRACTION * long_side
-        moved = [float(np.linalg.norm(old - quad, axis=1).max()) for old in before if old.shape == quad.shape]
-        if not any(distance <= reach for distance in moved):
-            return False
-    return True
-
-
-def _shows_whole(seen: TaughtSeen) -> bool:
-    """Whether the whole card shows (it was named by its outline, or its face shows whole)."""
-    if seen.visible is None:
-        return True
-    shown = cv2.contourArea(seen.visible.reshape(-1, 1, 2).astype(np.float32))
-    return bool(shown >= WHOLE_SHARE * cv2.contourArea(seen.quad.astype(np.float32)))
-
-
-#: A card named by its features lies along its outline when the two overlap this much (IoU).
-ALONG_OUTLINE = 0.85
-
-
-def _along_outline(seen: TaughtSeen) -> bool:
-    """Whether a named card lies along the outline it was found by (not a card under another
-    that the outline took in with it)."""
-    return seen.match.corners is None or iou(seen.match.corners, seen.outline) >= ALONG_OUTLINE
-
-
-#: ``Match.method`` of a card found by its face (:mod:`vision.face_search`), not by an outline.
-FOUND_BY_FACE = "face search"
-
-
-def _explains(face: TaughtSeen, quad: np.ndarray) -> bool:
-    """Whether a card found by its face explains an unidentified outline: the outline's centre
-    lies on what shows of it, or the two overlap by half."""
-    assert face.visible is not None
-    centre = (float(quad[:, 0].mean()), float(quad[:, 1].mean()))
-    on_it = cv2.pointPolygonTest(face.visible.reshape(-1, 1, 2).astype(np.float32), centre, False) >= 0
-    return on_it or iou(face.quad, quad) > 0.5
-
-
-#: Playing cards in millimetres, short and long side: from mini cards to tarot, with room for
-#: an outline a few millimetres off.
-CARD_SHORT_MM = (38.0, 80.0)
-CARD_LONG_MM = (58.0, 125.0)
-
-
-def card_sized_mm(quad: np.ndarray, to_mat: np.ndarray) -> bool:
-    """Whether ``quad`` (image px) is a playing card's size on the mat."""
-    corners = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float64), to_mat).reshape(4, 2)
-    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
-    short, long_ = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
-    return bool(CARD_SHORT_MM[0] <= short <= CARD_SHORT_MM[1] and CARD_LONG_MM[0] <= long_ <= CARD_LONG_MM[1])
