@@ -208,6 +208,27 @@ def test_each_zone_of_a_taught_deal_holds_one_card_seen(tmp_path: Path) -> None:
             assert max(zones.values(), default=1) == 1, (k, zones)
 
 
+def test_a_card_whose_outline_lies_a_few_px_off_is_found_in_its_zone(tmp_path: Path) -> None:
+    """The taught latency bench's deal 1002 as its camera thread read it on a busy machine: the
+    newest frame again and again (the same picture three times when the third card came). The
+    third card's outline lay a few px off the card, and no whole look named it; lying still, it
+    kept the zone search out of its zone, and the card never showed. Now that outline no longer
+    keeps the zone search out, and the zone's card is the one seen there."""
+    from companion.bench.latency import _deal, _scenes, teach_deck
+    from vision.identify import reader_for_game
+
+    art = teach_deck(tmp_path / "enrolled")
+    cards = _deal(1002)
+    scenes = _scenes(1002 % 5, cards, art)
+    order = [(0, 0), (0, 1)] * 8 + [(1, 0)] * 3 + [(1, 1), (1, 0)] * 3 + [(2, 1)] + [(2, 1), (2, 0)] * 4
+    order += [(2, 1)] + [(3, 0)] * 3 + [(3, 1), (3, 0)] * 2
+    reader = reader_for_game("bandit", use_mat=True, store=tmp_path / "enrolled")
+    for scene, variant in order:
+        reading = reader.read(scenes[scene][variant])
+    assert cards[2] == "plum"
+    assert [card.card_id for card in reading.cards if card.zone == "r0c2"] == ["plum"]
+
+
 def test_two_outlines_are_one_card_when_one_lies_on_the_other() -> None:
     from vision.sightings import Sighting
 

@@ -53,6 +53,7 @@ from vision.taught_seen import (
     card_sized_mm,
     explains,
     in_view,
+    named_nothing,
     once_each,
     part_shown,
     same_places,
@@ -185,8 +186,14 @@ class TaughtCards:
             outlines = [o for o in outlines if not self._zones.is_frame(o.quad, to_mat)]
             # A zone is looked into unless a sure outline already holds a card there: an outline
             # that is not sure may be a card's edge joined to its zone's frame line, named by no
-            # face, and the card itself would then never be found.
-            found = [o.quad for o in outlines if o.sure and card_sized_mm(o.quad, to_mat)]
+            # face, and the card itself would then never be found. So may a sure one that a whole
+            # look named nothing in, lying still (a card's outline a few px off, bench latency
+            # --taught: kept while the frame changed nowhere, it was looked at again in vain).
+            found = [
+                o.quad
+                for o in outlines
+                if o.sure and card_sized_mm(o.quad, to_mat) and not named_nothing(self._still_seen(o.quad))
+            ]
             outlines += self._zones.find(frame, to_mat, known + found)
         # How large a card is in this view (one deck's cards are one size): from the whole cards
         # in it; a card cut by the frame's edge with only a corner in view is completed to it.
@@ -229,6 +236,10 @@ class TaughtCards:
             # when a taught face confirms it; unconfirmed, it is most likely the table.
             if sure or match.card_id is not None:
                 seen.append(placed)
+        # An outline named nothing where a card was named (a zone's card found beside its own
+        # outline a few px off) is that card's, not another card.
+        named = [s.quad for s in seen if s.match.card_id is not None]
+        seen = [s for s in seen if s.match.card_id or not any(iou(s.quad, q) > 0.5 for q in named)]
         return seen, remembered, size
 
     def _with_beneath(

@@ -1,9 +1,9 @@
 """What the taught-card reader saw: each outline with its answer, and the rules about them.
 
 :class:`TaughtSeen` is one outline and what it was identified as. The rules here are the
-reader's (:mod:`vision.taught_reader`) about what it saw: whether cards lie still, which card
-explains which outline, whether a card shows whole, and whether an outline is a playing card's
-size on the mat.
+reader's (:mod:`vision.taught_reader`) about what it saw: whether cards lie still, whether an
+outline was looked at whole and named nothing, which card explains which outline, whether a
+card shows whole, and whether an outline is a playing card's size on the mat.
 """
 
 from __future__ import annotations
@@ -34,6 +34,11 @@ class TaughtSeen:
     visible: np.ndarray | None = None
     #: ``match`` came from the whole identification (thumbnails and features), not the fast one.
     closely: bool = False
+
+
+def named_nothing(seen: TaughtSeen | None) -> bool:
+    """Whether an outline was looked at whole and named nothing."""
+    return seen is not None and seen.match.card_id is None and seen.closely
 
 
 #: A card found inside a bigger unnamed outline (a row of cards) explains it when this share
