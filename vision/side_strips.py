@@ -25,10 +25,11 @@ from vision.kept_answers import KeptAnswers, answer_of
 #: Rays across each side, as positions along it: past each end by this share of the side (a card
 #: beneath may stick out beyond the card on top's end) ...
 _REACH_PAST_END = 0.3
-#: ... and the ends of a card beneath found by them, placed up to this share past each end.
-_READ_PAST_END = 0.55
 #: ... one every this share of the side.
 _RAY_STEP = 0.02
+#: The frame is read up to this share of the side past each end (the rays, and the ends of a
+#: card beneath they found, placed along its edge): where a change makes a kept answer stale.
+_READ_PAST_END = 0.55
 #: A pixel is paper when its Lab colour is within this distance (L + |a| + |b|) of the card on
 #: top's paper (the same deck's paper; shade allowed for lightness below).
 _PAPER_DISTANCE = 38.0
