@@ -140,7 +140,7 @@ class TaughtCards:
         else:
             named = [s.outline for s in self._previous if s.match.card_id is not None]
             outlines = self.outlines.later(frame, small, work, grey, named)
-        seen, remembered, size = self._named(frame, outlines, known, to_mat, closely)
+        seen, remembered, size = self._named(frame, outlines, known, to_mat, closely, small)
         if closely and not first:
             # The thorough search once the cards waiting for the features are named: where named
             # cards explain the change, it has nothing to look at.
@@ -148,7 +148,7 @@ class TaughtCards:
             looked = self.outlines.look_closely(frame, small, grey, explained)
             if looked is not None:
                 self._previous = remembered  # the outlines named just now are not named again
-                seen, remembered, size = self._named(frame, looked, known, to_mat, closely)
+                seen, remembered, size = self._named(frame, looked, known, to_mat, closely, small)
         self._previous = remembered
         self.pending = sum(1 for s in remembered if s.match.method == PENDING)
         # Outlines no taught face was named in, before the face search explains any away: a row of
@@ -166,11 +166,14 @@ class TaughtCards:
         known: list[np.ndarray],
         to_mat: np.ndarray | None,
         closely: bool,
+        small: np.ndarray | None = None,
     ) -> tuple[list[TaughtSeen], list[TaughtSeen], tuple[float, float] | None]:
         """The ``outlines`` (and on the mat, the cards its zones hold) identified: the ones that
         count (sure, or named), all of them, and how large a whole card is in this view. An
         outline lying where one of the last frame's lay keeps its answer; ``closely``: a new one
-        gets the feature stage at once, else only the thumbnails (it may be left pending)."""
+        gets the feature stage at once, else only the thumbnails (it may be left pending).
+        ``small``: the frame's small copy (a zone that did not change in it is not looked into
+        again)."""
         seen: list[TaughtSeen] = []
         remembered: list[TaughtSeen] = []
         if to_mat is not None:
@@ -194,7 +197,7 @@ class TaughtCards:
                 for o in outlines
                 if o.sure and card_sized_mm(o.quad, to_mat) and not named_nothing(self._still_seen(o.quad))
             ]
-            outlines += self._zones.find(frame, to_mat, known + found)
+            outlines += self._zones.find(frame, to_mat, known + found, small)
         # How large a card is in this view (one deck's cards are one size): from the whole cards
         # in it; a card cut by the frame's edge with only a corner in view is completed to it.
         size = card_size([o.quad for o in outlines if o.whole and o.sure and not is_cut(o.quad, frame.shape)])
