@@ -65,7 +65,7 @@ def test_a_zone_that_did_not_change_is_not_searched_again(monkeypatch: pytest.Mo
 
 def test_a_zone_whose_blocks_did_not_change_is_not_even_cut_out_again() -> None:
     """With the frame's small copy, a zone whose blocks show what they showed at its last look
-    keeps that answer without its picture being cut out (2 ms a zone); a card laid in one zone
+    keeps that answer without its picture being cut out (1.3 ms a zone); a card laid in one zone
     changes the blocks of that zone and its neighbours only, and is found there."""
     table, frame, to_mat = mat_scene(3, {"r0c1": "cherry"})
     zones = MatZones(mat_layout("bandit"))

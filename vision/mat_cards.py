@@ -100,7 +100,7 @@ class MatZones:
         #: Per zone, the frame's small-copy blocks it lay on at its last look and their values.
         self._blocks: dict[str, tuple[np.ndarray, np.ndarray]] = {}
         #: Zones looked at in their own picture, for tests (a zone whose blocks did not change
-        #: is not: cutting out its picture cost 2 ms a zone, 16 ms a frame).
+        #: is not: cutting out its picture costs about 1.3 ms a zone, 12 ms for Bandit's nine).
         self.cut_out = 0
 
     def is_frame(self, quad: np.ndarray, to_mat: np.ndarray) -> bool:
@@ -172,7 +172,6 @@ class MatZones:
                 in_frame = transform(from_mat @ np.linalg.inv(mm_to_window), placed)
                 found.append(CardOutline(order_quad(in_frame), False, True))
         return found
-
 
     def _still(self, name: str, blocks: np.ndarray, small: np.ndarray) -> bool:
         """Whether the zone lies on the small copy's ``blocks`` as at its last look, and they
