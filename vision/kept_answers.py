@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from vision.frame_blocks import STILL_LEVELS, covered_blocks
+from vision.frame_blocks import changed_blocks, covered_blocks
 
 T = TypeVar("T")
 
@@ -81,7 +81,7 @@ class KeptAnswers:
 
     @staticmethod
     def _changed(kept: _Kept, small: np.ndarray) -> bool:
-        return bool(np.any(np.abs(small[kept.blocks] - kept.values) > STILL_LEVELS))
+        return bool(changed_blocks(small[kept.blocks], kept.values).any())
 
 
 def answer_of(

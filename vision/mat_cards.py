@@ -19,8 +19,7 @@ import numpy as np
 
 from vision.card_checks import card_evidence, order_quad, refine
 from vision.card_outlines import CardOutline
-from vision.frame_blocks import STILL_LEVELS as BLOCK_LEVELS
-from vision.frame_blocks import covered_blocks
+from vision.frame_blocks import changed_blocks, covered_blocks
 from vision.layout import CARD_H_MM, CARD_W_MM, transform
 from vision.mats import MatLayout, Zone
 
@@ -175,11 +174,11 @@ class MatZones:
 
     def _still(self, name: str, blocks: np.ndarray, small: np.ndarray) -> bool:
         """Whether the zone lies on the small copy's ``blocks`` as at its last look, and they
-        show what they showed then (each within ``frame_blocks.STILL_LEVELS``)."""
+        show what they showed then (:func:`vision.frame_blocks.changed_blocks`)."""
         kept = self._blocks.get(name)
         if kept is None or not np.array_equal(kept[0], blocks):
             return False
-        return bool(np.abs(small[blocks] - kept[1]).max(initial=0) <= BLOCK_LEVELS)
+        return not changed_blocks(small[blocks], kept[1]).any()
 
 
 def _zone_blocks(zone: Zone, origin: np.ndarray, from_mat: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
