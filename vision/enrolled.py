@@ -326,6 +326,15 @@ class EnrolledDeck:
                 return dataclasses.replace(quick, method=PENDING)
             view = part_view(image, ordered)
         found = self.features.match(view, whole)
+        # The card's own corners, back in the image: the outline may have taken in more, or
+        # (a part) less.
+        corners = None if found.card_in_view is None else _in_image(found.card_in_view, view.shape, ordered)
+        if found.shared and corners is not None:
+            # Faces of one art line up alike: the one whose corner index the card shows names it,
+            # as the thumbnails' shared faces are told apart (:meth:`_told_by_index`).
+            told = [face for face in found.shared if self.shows_index(image, corners, face, [])]
+            if len(told) == 1:
+                found = dataclasses.replace(found, card_id=told[0])
         if found.card_id is None:
             if cut and is_cut(ordered, image.shape):
                 named = self.identify_cut(image, ordered, size)
@@ -339,19 +348,6 @@ class EnrolledDeck:
             if lined.card_id is not None and not self._shows(image, ordered, lined.card_id):
                 return quick
             return lined
-        corners = None
-        if found.card_in_view is not None:
-            # The card's own corners, back in the image: the outline may have taken in more, or
-            # (a part) less.
-            h, w = view.shape[:2]
-            to_view = cv2.getPerspectiveTransform(
-                ordered, np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
-            )
-            corners = order_quad(
-                cv2.perspectiveTransform(
-                    found.card_in_view.reshape(-1, 1, 2).astype(np.float32), np.linalg.inv(to_view)
-                ).reshape(4, 2)
-            )
         if whole and not self._shows(image, ordered if corners is None else corners, found.card_id):
             return quick
         if not whole and corners is not None and not self.shows_index(image, corners, found.card_id, []):
@@ -382,7 +378,10 @@ class EnrolledDeck:
         if known is not None and known[0] is face:
             return known[1]
         others = [quad for quad in lying if quad is not face.corners]
-        verdict = self.shows_index(image, face.corners, face.card_id, others)
+        # Faces of one art (``face.shared``): its own must be the one index in view among them.
+        faces = face.shared or (face.card_id,)
+        told = [one for one in faces if self.shows_index(image, face.corners, one, others)]
+        verdict = told == [face.card_id]
         if verdict:
             view, mask = covered_view(image, face.corners, face.visible)
             if mask.mean() < STRIP_SHARE:
@@ -485,6 +484,15 @@ def covered_view(image: np.ndarray, card: np.ndarray, visible: np.ndarray) -> tu
     to_card = cv2.getPerspectiveTransform(ordered, target)
     shown = cv2.perspectiveTransform(np.asarray(visible, np.float32).reshape(-1, 1, 2), to_card)
     return view, part_mask(shown.reshape(-1, 2))
+
+
+def _in_image(card_in_view: np.ndarray, view_shape: tuple[int, ...], quad: np.ndarray) -> np.ndarray:
+    """Where a card's corners found in a view rectified from ``quad`` (TL TR BR BL, image px)
+    lie in the image, ordered."""
+    h, w = view_shape[:2]
+    to_view = cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
+    back = cv2.perspectiveTransform(card_in_view.reshape(-1, 1, 2).astype(np.float32), np.linalg.inv(to_view))
+    return order_quad(back.reshape(4, 2))
 
 
 def features_file(picture: Path) -> Path:

@@ -110,6 +110,10 @@ class FoundFace:
     homography: np.ndarray
     compared: np.ndarray
     ref: int
+    #: Other faces whose pictures line up on the card as well (faces of one art: a cherry two
+    #: and a cherry three), with ``card_id`` first: the corner index must tell which it is
+    #: (:meth:`vision.enrolled.EnrolledDeck.vouches`).
+    shared: tuple[str, ...] = ()
 
 
 @dataclass
@@ -237,18 +241,15 @@ class FaceSearch:
         # pictures as taught or among the softened ones, as the fit is (softened, faces look
         # more alike: each set decides on its own, as in the feature stage).
         soft = self.matcher.softened(fit.ref)
-        runner_up = max(
-            (
-                other.inliers
-                for other in fits
-                if self.matcher.face_of(other.ref) != face
-                and self.matcher.softened(other.ref) == soft
-                and _overlaps(card, points[other.view_index])
-            ),
-            default=0,
-        )
-        if fit.inliers < INLIER_LEAD * runner_up:
-            return None
+        # Faces it does not lead so: each must line up as well (below: one art), else not named.
+        close = {
+            self.matcher.face_of(other.ref)
+            for other in fits
+            if self.matcher.face_of(other.ref) != face
+            and self.matcher.softened(other.ref) == soft
+            and INLIER_LEAD * other.inliers > fit.inliers
+            and _overlaps(card, points[other.view_index])
+        }
         if any(iou(card, f.corners) > 0.5 for f in found):
             return None  # the same card again (another picture of its face)
         parts = _visible(card, points[fit.view_index], others + [f.corners for f in found], grey.shape)
@@ -264,11 +265,12 @@ class FaceSearch:
         to_card = np.linalg.inv(zoom @ fit.homography)
         if not self._index_agrees(fit.ref, view, in_card(in_view / scale, to_card)):
             return None
-        # Given what faces share too, another face lining up as well at this place: the camera
-        # cannot tell them apart, so neither is named.
+        # Given what faces share too, another face lining up as well at this place: the features
+        # cannot tell them apart (faces of one art); only the corner index may.
+        alike: set[str] = set()
         for ref, matched in loose.items():
             other_face = self.matcher.face_of(ref)
-            if other_face == face:
+            if other_face == face or other_face in alike:
                 continue
             matched = matched[active[matched[:, 0]]]
             matched = matched[_inside(points[matched[:, 0]], card)]
@@ -283,10 +285,15 @@ class FaceSearch:
                 continue
             their_score, their_block, _view = self._compare(ref, zoom @ homography, full, compared / scale)
             if their_score >= VERIFY_SCORE and their_block <= VERIFY_BLOCK:
-                return None
+                alike.add(other_face)
+        if not close <= alike:
+            return None
         reference = self.matcher.reference_grey(fit.ref)
         shows = agreeing(reference, view, visible / scale, zoom @ fit.homography) * scale
-        return FoundFace(face, card, shows, score, block, fit.inliers, fit.homography, compared, fit.ref)
+        shared = (face, *sorted(alike)) if alike else ()
+        return FoundFace(
+            face, card, shows, score, block, fit.inliers, fit.homography, compared, fit.ref, shared
+        )
 
     def _index_agrees(self, ref: int, view: np.ndarray, in_view: np.ndarray) -> bool:
         """Whether a corner index of the taught picture is what the straightened ``view``
