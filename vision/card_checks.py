@@ -28,16 +28,20 @@ def order_quad(quad: np.ndarray) -> np.ndarray:
     # Plain Python on the eight numbers: it runs tens of times per frame, and numpy's per-call
     # overhead on a 4 x 2 array cost several times the arithmetic.
     points = quad.tolist()
-    cx = sum(x for x, _y in points) / 4
-    cy = sum(y for _x, y in points) / 4
-    # Clockwise in image coordinates, starting anywhere.
-    order = sorted(range(4), key=lambda i: math.atan2(points[i][1] - cy, points[i][0] - cx))
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
+    # The sums added left to right, as sum() adds them.
+    cx = (x0 + x1 + x2 + x3) / 4
+    cy = (y0 + y1 + y2 + y3) / 4
+    # Clockwise in image coordinates, starting anywhere (each angle once, not once a comparison).
+    angles = [math.atan2(y - cy, x - cx) for x, y in points]
+    order = sorted(range(4), key=angles.__getitem__)
     (ax, ay), (bx, by), (ex, ey) = (points[k] for k in order[:3])
     if (ax - bx) ** 2 + (ay - by) ** 2 > (bx - ex) ** 2 + (by - ey) ** 2:
         order = order[1:] + order[:1]  # make the first edge a short one (the top)
     if sum(points[order[0]]) > sum(points[order[2]]):
         order = order[2:] + order[:2]
-    return quad[order]
+    # take(), not quad[order]: the same rows, for a fifth of the indexing's overhead.
+    return quad.take(order, axis=0)
 
 
 def card_shaped(
