@@ -58,7 +58,7 @@ from vision.card_checks import (
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
 from vision.card_rows import PAIR_CARD_SHARE, pair_like, pair_shaped
-from vision.card_seams import find_seams, split_at_seams
+from vision.card_seams import Seam, find_seams, find_seams_many, split_at_seams
 from vision.frame_cut import corners_in_view, cut_card_shaped, off_border_profiles, past_border_quad
 from vision.outline_batches import SeenOutlines, card_shaped_many, order_quads
 from vision.outline_regions import outer_regions, paper_map, quad_of, region_masks, split_at_necks
@@ -315,10 +315,18 @@ def find_card_candidates(
         # Of those whose border is clear, the paper bands in one go.
         clear = [(*item, c) for item, c in zip(looked, contrasts, strict=True) if c >= 0.6]
         papers = card_papers(lab, [item[1][0] for item in clear])
-        for (quad, (judged, cut, pair), lines, support, contrast), (evidence, _) in zip(
-            clear, papers, strict=True
-        ):
-            verdicts[(quad.tobytes(), lines)] = judge(judged, cut, pair, support, contrast, evidence, lines)
+        # Surely a card only along straight edges (a region's outline may run through texture
+        # where the detector breaks a card's edge up, so it needs less).
+        evidences = [
+            1 if evidence == 2 and support < (SURE_SUPPORT if lines else REGION_SURE_SUPPORT) else evidence
+            for (_q, _j, lines, support, _c), (evidence, _p) in zip(clear, papers, strict=True)
+        ]
+        # The seams of those still sure, looked for in one go (the same seams as one at a time).
+        sure = [item[1][0] for item, e in zip(clear, evidences, strict=True) if e == 2]
+        seams = iter(find_seams_many(lightness, sure))
+        for (quad, (judged, cut, pair), lines, support, contrast), e in zip(clear, evidences, strict=True):
+            found = next(seams) if e == 2 else []
+            verdicts[(quad.tobytes(), lines)] = judge(judged, cut, pair, support, contrast, e, found)
         for quad, from_lines in waiting:
             scored.extend(verdicts[(quad.tobytes(), from_lines)])
         waiting.clear()
@@ -357,18 +365,14 @@ def find_card_candidates(
         support: float,
         contrast: float,
         evidence: int,
-        from_lines: bool,
+        seams: list[Seam],
     ) -> list[Scored]:
-        """What the outline (its border's ``contrast`` clear) adds to ``scored``."""
-        # Surely a card only along straight edges (a region's outline may run through texture
-        # where the detector breaks a card's edge up, so it needs less).
-        if evidence == 2 and support < (SURE_SUPPORT if from_lines else REGION_SURE_SUPPORT):
-            evidence = 1
+        """What the outline (its border's ``contrast`` clear) adds to ``scored``; ``seams``:
+        those across it when it is sure (``evidence`` 2, its straight edges' ``support`` told)."""
         # Several cards overlapping make one region with a paper border all round; the edge
         # of the card on top crosses it as a seam. Not one card: each part between seams is
         # the visible part of one, never whole (scored as the region, below an outline found
         # for the card on top alone).
-        seams = find_seams(lightness, quad) if evidence == 2 else []
         if seams or cut or pair:
             evidence = min(evidence, 1)
         score = evidence + 2 * support + contrast * math.sqrt(cv2.contourArea(quad)) / 100
