@@ -77,6 +77,7 @@ def card_shaped(
 STEP, TEXTURE_TIMES, SMOOTH_STEP = 20.0, 3.0, 10.0
 #: Where along each side (shares of it, the corners left out) the border is looked at.
 _CONTRAST_ALONG = np.linspace(0.12, 0.88, 12)
+_HALF = len(_CONTRAST_ALONG) // 2
 
 
 def side_colours(
@@ -154,7 +155,10 @@ def border_contrasts(lab: np.ndarray, quads: list[np.ndarray]) -> list[float]:
     outside = colours.reshape(len(quads), 4, len(_CONTRAST_ALONG), 2, 3, -1)[:, :, :, 1]
     # (Samples off the picture, copies of its edge pixel, are taken as rough: never lower it.)
     spread = np.where(ok, (outside.max(axis=3) - outside.min(axis=3)).sum(axis=3), 255.0)  # Q x 4 x 12
-    needed = np.clip(TEXTURE_TIMES * np.median(spread, axis=2, keepdims=True), SMOOTH_STEP, STEP)
+    # Its median along the side: the mean of the middle two of the twelve, in float32, as
+    # np.median gives it (the spreads are finite), without its overhead (~0.05 ms a call).
+    middle = np.partition(spread, (_HALF - 1, _HALF), axis=2)[:, :, _HALF - 1 : _HALF + 1]
+    needed = np.clip(TEXTURE_TIMES * (middle.sum(axis=2, keepdims=True) / 2), SMOOTH_STEP, STEP)
     # A side with fewer than half its samples in the picture runs along the frame's border:
     # no evidence either way.
     in_picture = ok.sum(axis=2)
@@ -287,16 +291,20 @@ def _refine_group(
     darker = lowest.sum(axis=2) < -highest.sum(axis=2)
     step = np.where(np.repeat(darker, 16, axis=1)[:, :, None], -step, step)
     best = np.where(padding, -np.inf, step).argmax(axis=2)
-    clear = (np.take_along_axis(step, best[:, :, None], axis=2)[:, :, 0] >= 12).reshape(n, 4, 16)
+    # Indexing, not np.take_along_axis (the same elements, without its overhead).
+    outline = np.arange(n)[:, None]
+    clear = (step[outline, np.arange(64)[None, :], best] >= 12).reshape(n, 4, 16)
     if seen is not None:
         clear &= seen
-    reached = np.take_along_axis(offsets, best + 1, axis=1).reshape(n, 4, 16)
+    reached = offsets[outline, best + 1].reshape(n, 4, 16)
     moved = base + reached[..., None] * normals[:, :, None]
+    # How many clear profiles each side has, all at once (not a numpy sum a side).
+    counts = clear.sum(axis=2).tolist()
     placed = []
     for k in range(n):
         lines = []
         for i in range(4):
-            if clear[k, i].sum() < 6:
+            if counts[k][i] < 6:
                 lines.append((starts[k, i], directions[k, i]))
                 continue
             vx, vy, x0, y0 = cv2.fitLine(moved[k, i][clear[k, i]], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
@@ -320,7 +328,9 @@ def _corners_of(lines: list[tuple[np.ndarray, np.ndarray]], q: np.ndarray, reach
         t = (dx2 * (y2 - y1) - dy2 * (x2 - x1)) / det
         corners.append((x1 + dx1 * t, y1 + dy1 * t))
     refined = np.array(corners, np.float32)
-    if np.linalg.norm(refined - q, axis=1).max() > 2.5 * reach:
+    # np.linalg.norm's own float32 arithmetic (sqrt of the summed squares), without its overhead.
+    moved = refined - q
+    if np.sqrt(np.add.reduce(moved * moved, axis=1)).max() > 2.5 * reach:
         return q
     return refined
 
