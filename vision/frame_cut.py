@@ -27,6 +27,7 @@ a card is, it stays unidentified.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -306,7 +307,9 @@ def past_border_quad(
     return None
 
 
-def _on_border(a: np.ndarray, b: np.ndarray, width: int, height: int, margin: float) -> bool:
+def _on_border(
+    a: np.ndarray | Sequence[float], b: np.ndarray | Sequence[float], width: int, height: int, margin: float
+) -> bool:
     """Whether the segment ``a``-``b`` runs along one side of the frame."""
     return bool(
         (a[0] <= margin and b[0] <= margin)
@@ -353,11 +356,12 @@ def off_border_profiles(quads: list[np.ndarray], shape: tuple[int, ...], margin:
     height, width = shape[:2]
     out = []
     for quad in quads:
-        q = order_quad(quad).astype(np.float64)
+        # Plain floats (the float32 corners' exact values, as float64 held them): numpy's
+        # scalar indexing and comparisons cost more than the test.
+        q = order_quad(quad).tolist()
         seen = np.ones((4, len(REFINE_ALONG)), bool)
         for i in range(4):
-            a, b = q[i], q[(i + 1) % 4]
-            if _on_border(a, b, width, height, margin):
+            if _on_border(q[i], q[(i + 1) % 4], width, height, margin):
                 seen[i] = False
         out.append(seen)
     return out
