@@ -101,8 +101,9 @@ def _uncovered_area(contour: np.ndarray, quads: list[np.ndarray]) -> int:
     x, y, w, h = cv2.boundingRect(contour)
     mask = np.zeros((h, w), np.uint8)
     cv2.drawContours(mask, [contour - [x, y]], -1, 255, -1)
-    for quad in quads:
-        cv2.fillConvexPoly(mask, np.round(quad - [x, y]).astype(np.int32), 0)
+    # All corners moved and rounded in one go (the same float64 arithmetic as one at a time).
+    for corners in np.round(np.array(quads, np.float32).reshape(-1, 4, 2) - [x, y]).astype(np.int32):
+        cv2.fillConvexPoly(mask, corners, 0)
     return cv2.countNonZero(mask)
 
 
@@ -280,6 +281,14 @@ def find_card_candidates(
         unique = {(q.tobytes(), f): (q, f) for q, f in waiting + [(q, False) for q in ahead]}
         todo = [item for key, item in unique.items() if key not in verdicts]
         ahead.clear()
+        if todo:  # (most splits bring none: an empty batch cost numpy's overhead for nothing)
+            judge_all(todo)
+        for quad, from_lines in waiting:
+            scored.extend(verdicts[(quad.tobytes(), from_lines)])
+        waiting.clear()
+
+    def judge_all(todo: list[tuple[np.ndarray, bool]]) -> None:
+        """Verdicts on the outlines ``todo`` (each with whether straight edges proposed it)."""
         # A side along the frame's border stays there: the card's edge is out of view.
         quads = [quad for quad, _f in todo]
         unseen = off_border_profiles(quads, lightness.shape, margin)
@@ -327,9 +336,6 @@ def find_card_candidates(
         for (quad, (judged, cut, pair), lines, support, contrast), e in zip(clear, evidences, strict=True):
             found = next(seams) if e == 2 else []
             verdicts[(quad.tobytes(), lines)] = judge(judged, cut, pair, support, contrast, e, found)
-        for quad, from_lines in waiting:
-            scored.extend(verdicts[(quad.tobytes(), from_lines)])
-        waiting.clear()
 
     def shape(
         quad: np.ndarray, refined: np.ndarray, quad_shaped: bool, refined_shaped: bool
