@@ -373,7 +373,8 @@ class FeatureMatcher:
         runner_up = max((f[0] for f in fits if self._refs[f[1]].face_id != best_id), default=0)
         if inliers < MIN_INLIERS:
             return FeatureMatch(None, inliers, runner_up, 0.0, float("inf"), best_id)
-        # Faces the best does not lead by ``INLIER_LEAD``: each must be of its art, else unnamed.
+        # Faces the best does not lead by ``INLIER_LEAD``: each must line up as well (of its art),
+        # else the card is unnamed, as before faces of one art were told apart.
         close = {self._refs[f[1]].face_id for f in fits if INLIER_LEAD * f[0] > inliers} - {best_id}
         if not all(self._lines_up(face, loose, points, grey, whole) for face in sorted(close)):
             return FeatureMatch(None, inliers, runner_up, 0.0, float("inf"), best_id)
