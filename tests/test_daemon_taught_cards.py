@@ -14,6 +14,26 @@ from vision.simulated import SimulatedTable
 from vision.taught_scene import scene_style, synthetic_face
 
 
+def _read_until(table: SimulatedTable, zones: set[str]) -> dict[str, str | None]:
+    """The card id the daemon's camera thread last named in each zone of ``table``, read until
+    every one of ``zones`` has been named."""
+    updates: queue.Queue[object] = queue.Queue()
+    worker = CameraWorker(lambda: table, "bandit", updates.put, max_fps=0, confirm=1)
+    worker.start()
+    seen: dict[str, str | None] = {}
+    deadline = time.monotonic() + 600  # a give-up guard only
+    try:
+        while time.monotonic() < deadline and not all(seen.get(zone) for zone in zones):
+            item = updates.get(timeout=300)
+            if isinstance(item, VisionUpdate):
+                for zone, observation in item.observations.items():
+                    if observation.card_id:
+                        seen[zone] = observation.card_id
+    finally:
+        worker.stop()
+    return seen
+
+
 def test_the_camera_thread_reads_taught_cards_into_zones_beside_printed_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -29,20 +49,7 @@ def test_the_camera_thread_reads_taught_cards_into_zones_beside_printed_ones(
     spot = table.layout.zone("r1c1")
     table.place_art(synthetic_face(1, paper=cream), (spot.x + spot.w / 2, spot.y + spot.h / 2), 4.0)
     table.place("r0c1", "plum")  # a printed marker card on the same mat
-    updates: queue.Queue[object] = queue.Queue()
-    worker = CameraWorker(lambda: table, "bandit", updates.put, max_fps=0, confirm=1)
-    worker.start()
-    seen: dict[str, str | None] = {}
-    deadline = time.monotonic() + 600  # a give-up guard only
-    try:
-        while time.monotonic() < deadline and not (seen.get("r1c1") and seen.get("r0c1")):
-            item = updates.get(timeout=300)
-            if isinstance(item, VisionUpdate):
-                for zone, observation in item.observations.items():
-                    if observation.card_id:
-                        seen[zone] = observation.card_id
-    finally:
-        worker.stop()
+    seen = _read_until(table, {"r1c1", "r0c1"})
     assert seen.get("r1c1") == "cherry" and seen.get("r0c1") == "plum"
     assert set(seen) == {"r1c1", "r0c1"}
 
@@ -69,18 +76,5 @@ def test_the_camera_thread_tells_faces_of_one_art_apart_by_their_number(
     for zone, number, turn in (("r1c1", 3, 3.0), ("r1c2", 2, -5.0)):
         spot = table.layout.zone(zone)
         table.place_art(art[number], (spot.x + spot.w / 2, spot.y + spot.h / 2), turn)
-    updates: queue.Queue[object] = queue.Queue()
-    worker = CameraWorker(lambda: table, "bandit", updates.put, max_fps=0, confirm=1)
-    worker.start()
-    seen: dict[str, str | None] = {}
-    deadline = time.monotonic() + 600  # a give-up guard only
-    try:
-        while time.monotonic() < deadline and not (seen.get("r1c1") and seen.get("r1c2")):
-            item = updates.get(timeout=300)
-            if isinstance(item, VisionUpdate):
-                for zone, observation in item.observations.items():
-                    if observation.card_id:
-                        seen[zone] = observation.card_id
-    finally:
-        worker.stop()
+    seen = _read_until(table, {"r1c1", "r1c2"})
     assert seen == {"r1c1": "plum", "r1c2": "cherry"}
