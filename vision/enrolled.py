@@ -332,9 +332,7 @@ class EnrolledDeck:
         if found.shared and corners is not None:
             # Faces of one art line up alike: the one whose corner index the card shows names it,
             # as the thumbnails' shared faces are told apart (:meth:`_told_by_index`).
-            told = [face for face in found.shared if self.shows_index(image, corners, face, [])]
-            if len(told) == 1:
-                found = dataclasses.replace(found, card_id=told[0])
+            found = dataclasses.replace(found, card_id=self.index_among(image, corners, found.shared, []))
         if found.card_id is None:
             if cut and is_cut(ordered, image.shape):
                 named = self.identify_cut(image, ordered, size)
@@ -380,8 +378,7 @@ class EnrolledDeck:
         others = [quad for quad in lying if quad is not face.corners]
         # Faces of one art (``face.shared``): its own must be the one index in view among them.
         faces = face.shared or (face.card_id,)
-        told = [one for one in faces if self.shows_index(image, face.corners, one, others)]
-        verdict = told == [face.card_id]
+        verdict = self.index_among(image, face.corners, faces, others) == face.card_id
         if verdict:
             view, mask = covered_view(image, face.corners, face.visible)
             if mask.mean() < STRIP_SHARE:
@@ -393,6 +390,14 @@ class EnrolledDeck:
             self._vouched.clear()
         self._vouched[id(face)] = (face, verdict)  # kept with its face: the id is not reused meanwhile
         return verdict
+
+    def index_among(
+        self, image: np.ndarray, corners: np.ndarray, faces: tuple[str, ...], lying: list[np.ndarray]
+    ) -> str | None:
+        """The one of ``faces`` (taught faces of one art) whose corner index the card at
+        ``corners`` shows (:meth:`shows_index`); None when none or several do."""
+        told = [face for face in faces if self.shows_index(image, corners, face, lying)]
+        return told[0] if len(told) == 1 else None
 
     def shows_index(
         self, image: np.ndarray, corners: np.ndarray, face_id: str, lying: list[np.ndarray]
