@@ -25,71 +25,16 @@ from vision.card_checks import (
     ink_share,
     light_paper,
     order_quad,
-    side_colours,
 )
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
 from vision.die_cut import NoCardEdge
 from vision.light_table_outlines import light_around, light_table_cards
+from vision.outline_sides import STEP, paper_beside_sides, side_steps
 
-#: Depths (share of the outline's size) of the samples either side of a side: a few, and the
-#: median taken, so a thin printed line beside the card is one sample, not a step.
-_DEPTHS = (0.03, 0.05, 0.07)
-#: Samples along each side (its ends left out: a rounded corner is neither card nor table).
-_ALONG = np.linspace(0.12, 0.88, 16)
-#: Depths (share of the outline's size) outside it where paper beside it is looked for:
-#: beyond the card's own edge and its shadow.
-_BESIDE_DEPTHS = (0.06, 0.1, 0.14)
-#: Paper beside a card is within this (summed Lab) of the card's own paper colour.
-PAPER_NEAR = 15.0
-#: Two Lab colours differ (a step between card and table) at this summed distance.
-STEP = 20.0
 #: Shade darkens a card's paper to this share of its lightness at most (as
 #: :func:`vision.card_checks.same_paper` allows across one card).
 SHADE = 0.5
-
-
-def _beside(lab: np.ndarray, quad: np.ndarray, depths: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """Colours (Lab, the median over ``depths``) at ``_ALONG`` along each side of ``quad``,
-    ``depths`` (shares of its size; negative: inside) off it: 4 x len(_ALONG) x 3, and which
-    of those lie wholly in the picture (4 x len(_ALONG))."""
-    colours, ok = side_colours(lab, quad, depths, _ALONG)
-    return np.sort(colours, axis=2)[:, :, len(depths) // 2], ok.all(axis=2)
-
-
-def side_steps(lab: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """For each side of ``quad`` (TL-TR, TR-BR, BR-BL, BL-TL once ordered), the share of its
-    length where the colour just inside differs from just outside (0..1; NaN for a side whose
-    samples fall mostly out of the picture).
-
-    A whole card lying on a table has a step on every side; an outline that is only part of a
-    card (the rest under an object) has one side across the card's own paper: no step there.
-    """
-    inside, ok_in = _beside(lab, quad, tuple(-d for d in _DEPTHS))
-    outside, ok_out = _beside(lab, quad, _DEPTHS)
-    ok = ok_in & ok_out
-    stepped = np.abs(inside - outside).sum(axis=2) >= STEP
-    shares = np.full(4, np.nan)
-    for k in range(4):
-        if ok[k].sum() >= len(_ALONG) // 2:
-            shares[k] = float(stepped[k][ok[k]].mean())
-    return shares
-
-
-def paper_beside_sides(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> np.ndarray:
-    """For each side of ``quad``, the share of its length along which, a little outside it,
-    lies paper of the colour ``paper`` (Lab): a second card touching it, the card going on, or
-    a table as light as the card (0..1 each)."""
-    outside, ok = _beside(lab, quad, _BESIDE_DEPTHS)
-    near = (np.abs(outside - paper).sum(axis=2) <= PAPER_NEAR) & ok
-    return np.asarray(near.sum(axis=1) / np.maximum(ok.sum(axis=1), 1))
-
-
-def paper_beside(lab: np.ndarray, quad: np.ndarray, paper: np.ndarray) -> float:
-    """The largest share of a side of ``quad`` along which, a little outside it, lies paper
-    of the colour ``paper`` (Lab): a second card touching it, or the card going on (0..1)."""
-    return float(paper_beside_sides(lab, quad, paper).max())
-
 
 #: A card to teach from covers at least this share of the picture (the companion's 1280x720
 #: camera sees a card at 90-170 px wide: 1.2-4 %; the phone photos 4-44 %): smaller, the
@@ -407,22 +352,26 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
             # Art up to the card's edge (no paper band, maybe no light paper at all): alone
             # in the picture, sharply outlined, it is the card.
             chosen = everything
-        if len(chosen) == 1 and not any(_rival(one, chosen[0], False) for one in sure if one is not chosen[0]):  # noqa: E501
+        if len(chosen) == 1 and not any(
+            _rival(one, chosen[0], False) for one in sure if one is not chosen[0]
+        ):  # noqa: E501
             card = chosen[0]
         elif len(sure) > 1:
             raise UserError(f"{len(sure)} card-shaped outlines in {what}: show one card alone")
         elif sure:
             card = sure[0]  # refused below: why it cannot be taught
         else:
-            card = _on_light_table(colour, lab, what)
+            try:
+                card = _on_light_table(colour, lab, what)
+            except NoCardEdge as none:
+                # "No card found" would be wrong where a card's outline was found and not trusted.
+                why = _unclear_refusal(everything, what)
+                raise none if why is None else NoCardEdge(why) from None
             faint = True
     if not card.outline.whole:
         raise UserError(f"the card in {what} is cut by the picture's edge or covered: show the whole card")
     if not card.fits and not faint:
-        unclear = NoCardEdge(
-            f"the card in {what} is partly covered or an edge does not stand out from the table: "
-            "show the whole card on a darker or more coloured surface"
-        )
+        unclear = NoCardEdge(_unclear_edge(what))
         # An outline whose edge does not stand out all round: on a light table, the card's faint
         # edge may (the outline was its art's frame, or a part of it). Only the card round that
         # outline is taken; a card elsewhere would leave the outline as a second, covered card.
@@ -484,6 +433,33 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
     if any(_rival(one, card, not card.outline.sure) for one in others):
         raise UserError(f"more than one card-shaped outline in {what}: show one card alone")
     return card.outline
+
+
+def _unclear_refusal(everything: list[_Looked], what: str) -> str | None:
+    """Why no outline of a whole card (fits, of a card's aspect, a face on light paper) was taken
+    as the card when the light-table search found none either; None when there is none."""
+    whole = [
+        one for one in everything if one.fits and one.card_aspect and one.paper_like and one.ink >= FACE_INK
+    ]
+    clear = sum(one.clear for one in whole)
+    if clear > 1:
+        return f"{clear} card-shaped outlines in {what}: show one card alone"
+    if not whole:
+        return None
+    one = max(whole, key=lambda one: (one.outlined, not one.seams, one.contrast))
+    if not one.outlined:
+        return _unclear_edge(what)
+    if one.seams:
+        return f"the card in {what} has a line across it (a card's edge, a thing on it): show it alone"
+    return f"the card in {what} does not have a card's shape: show one whole card alone on a plain surface"
+
+
+def _unclear_edge(what: str) -> str:
+    """The refusal of a card whose outline does not step to the table all round."""
+    return (
+        f"the card in {what} is partly covered or an edge does not stand out from the table: "
+        "show the whole card on a darker or more coloured surface"
+    )
 
 
 def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str) -> _Looked:
