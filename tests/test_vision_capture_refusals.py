@@ -19,7 +19,7 @@ real_photos = pytest.mark.skipif(not PHOTOS.is_dir(), reason=f"no real photos at
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("IMG_2522.JPG", "has a line across it"),  # a ten on star-printed cloth: a seam found between its pips
+        ("IMG_2522.JPG", "has a line across it"),  # a ten on starry cloth: a seam seen between its pips
         ("IMG_2471.JPG", "partly covered"),  # a nine half under a bracelet
         ("IMG_2491.JPG", "partly covered"),  # a nine lying on a white sheet: one side does not step
     ],
