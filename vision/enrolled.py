@@ -463,7 +463,11 @@ class EnrolledDeck:
         if not named or len({match.card_id for match, _card in named}) > 1:
             return Match(None, 0.0, 0.0, float("inf"), method=CUT)
         match, card = max(named, key=lambda item: item[0].score)
-        return dataclasses.replace(match, method=CUT, corners=order_quad(card))
+        # Placed by the features, the card lies at its own corners: the completion may have taken
+        # in more (an outline past the border that took in the paper beside the card).
+        return dataclasses.replace(
+            match, method=CUT, corners=order_quad(card) if match.corners is None else match.corners
+        )
 
     def identify_covered(self, image: np.ndarray, card: np.ndarray, visible: np.ndarray) -> Match:
         """Which taught face a card lies beneath another is, from the part of it that shows;
