@@ -173,6 +173,17 @@ def test_a_card_named_past_the_frames_edge_is_placed_by_what_shows(whole_deck: E
     assert tally.correct == 4, tally
 
 
+def test_a_card_named_past_the_edge_in_dim_light_is_placed_at_its_corners(whole_deck: EnrolledDeck) -> None:
+    """IMG_2581 as the bench's dim light copies it: the ten's outline takes in the letters it
+    lies on and runs past the picture's edge. Its completion is named by the features, and the
+    card is reported at the corners they place it by, not at the outline (half off the ten: an
+    id where no card is)."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2581.JPG")
+    tally, wrongs, _ms = _read(whole_deck, [photo], light="dim")
+    assert wrongs == [] and tally.phantom_ids == 0
+    assert tally.correct == 3, tally
+
+
 @pytest.mark.parametrize(
     "name",
     [

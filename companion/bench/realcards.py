@@ -33,9 +33,11 @@ photos' webcam-like copies taught (``realcards.webcam_taught`` and
 it teaches and when it reads), and the speed of a 1280x720 frame
 holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
 adds ``realcards.scaled``: the multi-card photos of the part read resized by F (another camera's
-resolution), taught from the photos as they are. ``realcards.other_decks`` (one line per
-style, :mod:`vision.other_decks`): decks printed unlike this one (full-bleed art, dark
-faces, coloured borders, rounded corners) taught and read on these photos' tables.
+resolution), taught from the photos as they are; ``--light dim|bright`` (repeatable) adds
+``realcards.light``: those photos as if taken in a dim room or overexposed.
+``realcards.other_decks`` (one line per style, :mod:`vision.other_decks`): decks printed unlike
+this one (full-bleed art, dark faces, coloured borders, rounded corners) taught and read on these
+photos' tables.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.bench.light_copies import LIGHTS, lit
 from vision.label_boxes import box_iou, box_of, read_at
 from vision.labelled_photos import DECK_RANKS, Photo, load_photos
 
@@ -84,6 +87,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="F",
         help="also read the multi-card photos resized by F (another camera's resolution; repeatable)",
+    )
+    parser.add_argument(
+        "--light",
+        dest="lights",
+        choices=sorted(LIGHTS),
+        action="append",
+        default=[],
+        help="also read the multi-card photos as if taken in that light (repeatable)",
     )
     parser.add_argument(
         "--no-webcam",
@@ -265,13 +276,15 @@ def _read(
     seeds: list[int] | None = None,
     laid: bool = False,
     scale: float = 1.0,
+    light: str | None = None,
 ) -> tuple[Tally, list[str], list[float]]:
     """Read ``multis`` (as they are, or their webcam-like copies: ``seeds`` per photo, by
     default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo.
     ``laid``: as a camera sees the cards laid (an empty table first, then the cards arriving,
     then lying still; the reading once they lie still), not as a photo read at once.
     ``scale``: each photo resized by it first (area average down, cubic up), its outlines
-    scaled back to the labels' pixels."""
+    scaled back to the labels' pixels. ``light``: each photo as if taken in that light
+    (:mod:`companion.bench.light_copies`)."""
     import cv2
     import numpy as np
 
@@ -283,6 +296,8 @@ def _read(
         image = read_image(photo.path)
         if webcam:
             image = webcam_like(image, index if seeds is None else seeds[index])
+        if light is not None:
+            image = lit(image, light, index)
         if scale != 1.0:
             smooth = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
             image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=smooth)
@@ -419,6 +434,13 @@ def _scaled(taught: Taught, multis: list[Photo], scale: float) -> dict[str, Any]
     return {"scale": scale, **_reading("realcards.scaled", tally, wrongs, len(multis))}
 
 
+def _lit(taught: Taught, multis: list[Photo], light: str) -> dict[str, Any]:
+    """Taught from the photos as they are, read in copies as if taken in ``light``."""
+    with tempfile.TemporaryDirectory() as store:
+        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, light=light)
+    return {"light": light, **_reading("realcards.light", tally, wrongs, len(multis))}
+
+
 def _untaught(
     taught: Taught, multis: list[Photo], webcam: bool = False, figure: str | None = None
 ) -> dict[str, Any]:
@@ -469,6 +491,8 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     yield _laid(taught, laid)
     for scale in args.scales:
         yield _scaled(taught, laid, scale)
+    for light in args.lights:
+        yield _lit(taught, laid, light)
     if args.untaught:
         yield _untaught(taught, multis)
     if args.webcam:
