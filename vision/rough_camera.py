@@ -79,9 +79,7 @@ class RoughCamera:
         falloff = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / ((w / 2) ** 2 + (h / 2) ** 2)
         gain = cv2.resize(look.exposure * (1.0 - look.vignette * falloff), (w, h))
         work *= gain[:, :, None]
-        rng = np.random.default_rng([self._seed, 1])
-        work += rng.standard_normal(work.shape, np.float32) * look.shot_noise * np.sqrt(np.maximum(work, 0))
-        clipped = np.clip(work, 0, 255).astype(np.uint8)
+        clipped = _shot_noise(work, look.shot_noise, np.random.default_rng([self._seed, 1]))
         ok, encoded = cv2.imencode(".jpg", clipped, [cv2.IMWRITE_JPEG_QUALITY, look.jpeg_quality])
         assert ok  # encoding a valid uint8 BGR image cannot fail
         return cv2.imdecode(encoded, cv2.IMREAD_COLOR)
@@ -131,3 +129,18 @@ def _streak(length: float, angle: float) -> np.ndarray:
         cv2.LINE_AA,
     )
     return kernel / kernel.sum()
+
+
+def _shot_noise(work: np.ndarray, strength: float, rng: np.random.Generator) -> np.ndarray:
+    """``work`` (float32 BGR, changed in place) with a sensor's shot noise, growing with the
+    brightness, clipped to uint8 (highlights past white lost)."""
+    work += rng.standard_normal(work.shape, np.float32) * strength * np.sqrt(np.maximum(work, 0))
+    return np.clip(work, 0, 255).astype(np.uint8)
+
+
+def exposed(image: np.ndarray, stops: float, seed: int, shot_noise: float = 0.5) -> np.ndarray:
+    """``image`` (BGR uint8) as if exposed ``stops`` over (positive: light paper clips to white)
+    or under (negative: a dim room), with the sensor's shot noise drawn from ``seed``."""
+    work = image.astype(np.float32) * np.float32(2.0**stops)
+    return _shot_noise(work, shot_noise, np.random.default_rng([seed, 2]))
+

@@ -51,7 +51,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.bench.light_copies import LIGHTS, lit
 from vision.label_boxes import box_iou, box_of, read_at
 from vision.labelled_photos import DECK_RANKS, Photo, load_photos
 
@@ -59,6 +58,8 @@ NAME = "realcards"
 HELP = "a real deck taught from whole photos and read in real photos (shared/realcards)"
 
 GAME = "bandit"
+#: ``--light``: the photos read exposed this many stops off (a dim room; a lamp right above).
+LIGHTS = {"dim": -1.0, "bright": 0.5}
 #: The pinochle deck's ranks, nine to ace, as Bandit's card ids.
 RANKS = dict(zip(DECK_RANKS, ("cherry", "plum", "bell", "seven", "bar", "any"), strict=True))
 
@@ -283,13 +284,14 @@ def _read(
     ``laid``: as a camera sees the cards laid (an empty table first, then the cards arriving,
     then lying still; the reading once they lie still), not as a photo read at once.
     ``scale``: each photo resized by it first (area average down, cubic up), its outlines
-    scaled back to the labels' pixels. ``light``: each photo as if taken in that light
-    (:mod:`companion.bench.light_copies`)."""
+    scaled back to the labels' pixels. ``light``: each photo exposed as in that light
+    (``LIGHTS``, :func:`vision.rough_camera.exposed`)."""
     import cv2
     import numpy as np
 
     from vision.image_files import read_image
     from vision.reader import CardReader
+    from vision.rough_camera import exposed
 
     tally, wrongs, photo_ms = Tally(), [], []
     for index, photo in enumerate(multis):
@@ -297,7 +299,7 @@ def _read(
         if webcam:
             image = webcam_like(image, index if seeds is None else seeds[index])
         if light is not None:
-            image = lit(image, light, index)
+            image = exposed(image, LIGHTS[light], index)
         if scale != 1.0:
             smooth = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
             image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=smooth)
