@@ -354,7 +354,7 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
             chosen = everything
         if len(chosen) == 1 and not any(
             _rival(one, chosen[0], False) for one in sure if one is not chosen[0]
-        ):  # noqa: E501
+        ):
             card = chosen[0]
         elif len(sure) > 1:
             raise UserError(f"{len(sure)} card-shaped outlines in {what}: show one card alone")

@@ -13,6 +13,9 @@ through what that generator never does, each drawn per scene from its own seed:
 - JPEG compression at quality 55-90 (a USB webcam's MJPEG stream), with its colour
   subsampling and 8x8 blocks.
 
+:func:`exposed` alone (exposure and shot noise) makes the real-photo bench's copies in other
+light (``companion bench realcards --light``).
+
 Distortion moves every point, so ``undistort`` maps the reader's corners back to the
 undistorted frame the table's ground truth is in (the radial model is exact in that
 direction), and the usual scoring applies.
