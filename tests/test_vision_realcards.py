@@ -27,13 +27,13 @@ from companion.bench.realcards import (
     default_photos,
     load_photos,
     part_of,
-    webcam_like,
 )
 from companion.errors import UserError
 from vision.enrolled import EnrolledDeck, capture_card
 from vision.image_files import read_image
 from vision.label_boxes import box_iou, box_of
 from vision.reader import CardReader
+from vision.rough_camera import webcam_like
 
 PHOTOS = default_photos()
 pytestmark = pytest.mark.skipif(not PHOTOS.is_dir(), reason=f"no real photos at {PHOTOS}")
@@ -161,6 +161,16 @@ def test_another_cameras_resolution_reads_the_same_cards(whole_deck: EnrolledDec
     the bench's `realcards.scaled` places its outlines back on the labels."""
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2589.JPG")
     tally, wrongs, _ms = _read(whole_deck, [photo], scale=scale)
+    assert wrongs == [] and tally.wrong == 0 and tally.phantom_ids == 0
+    assert tally.correct == 4, tally
+
+
+@pytest.mark.parametrize("turn", [90, 180, 270])
+def test_a_camera_mounted_another_way_reads_the_same_cards(whole_deck: EnrolledDeck, turn: int) -> None:
+    """IMG_2589 turned as a camera mounted another way would see it: its four cards are all
+    named, and the bench's `realcards.turned` turns their outlines back onto the labels."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2589.JPG")
+    tally, wrongs, _ms = _read(whole_deck, [photo], turn=turn)
     assert wrongs == [] and tally.wrong == 0 and tally.phantom_ids == 0
     assert tally.correct == 4, tally
 

@@ -13,8 +13,9 @@ through what that generator never does, each drawn per scene from its own seed:
 - JPEG compression at quality 55-90 (a USB webcam's MJPEG stream), with its colour
   subsampling and 8x8 blocks.
 
-:func:`exposed` alone (exposure and shot noise) makes the real-photo bench's copies in other
-light (``companion bench realcards --light``).
+:func:`exposed` alone (exposure and shot noise), :func:`webcam_like` and :func:`turned` make the
+real-photo bench's copies of its photos in other light, by a cheap webcam and turned
+(``companion bench realcards --light``, ``realcards.webcam_like``, ``--turn``).
 
 Distortion moves every point, so ``undistort`` maps the reader's corners back to the
 undistorted frame the table's ground truth is in (the radial model is exact in that
@@ -147,3 +148,45 @@ def exposed(image: np.ndarray, stops: float, seed: int, shot_noise: float = 0.5)
     work = image.astype(np.float32) * np.float32(2.0**stops)
     return _shot_noise(work, shot_noise, np.random.default_rng([seed, 2]))
 
+
+def webcam_like(
+    image: np.ndarray,
+    seed: int,
+    blur: float = 1.2,
+    cast: tuple[float, float, float] = (0.8, 0.95, 1.15),
+    noise: float = 5.0,
+    quality: int = 55,
+) -> np.ndarray:
+    """The photo as a cheap webcam would take it: softer (``blur``, px), a warm colour ``cast``
+    (B, G, R gains), noisier (``noise``, grey levels), heavy JPEG compression (``quality``)."""
+    rng = np.random.default_rng(seed)
+    soft = cv2.GaussianBlur(image, (0, 0), blur).astype(np.float32)
+    tinted = soft * np.float32(cast) + rng.normal(0.0, noise, soft.shape)
+    compression = [cv2.IMWRITE_JPEG_QUALITY, quality]
+    _ok, jpeg = cv2.imencode(".jpg", np.clip(tinted, 0, 255).astype(np.uint8), compression)
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+
+
+def turned(image: np.ndarray, quarters: int) -> np.ndarray:
+    """``image`` turned clockwise by ``quarters`` quarter turns (a camera mounted another way)."""
+    return np.ascontiguousarray(np.rot90(image, -(quarters % 4)))
+
+
+def turned_back(points: np.ndarray, quarters: int, shape: tuple[int, ...]) -> np.ndarray:
+    """``points`` (x, y) found in :func:`turned` (``image``, ``quarters``), in ``image``'s own
+    pixels; ``shape``: ``image``'s shape.
+
+    >>> picture = np.zeros((3, 5), np.uint8)
+    >>> picture[0, 4] = 1  # x 4, y 0
+    >>> np.argwhere(turned(picture, 1))  # row 4, column 2
+    array([[4, 2]])
+    >>> turned_back(np.array([[2, 4]]), 1, picture.shape).tolist()
+    [[4.0, 0.0]]
+    """
+    done = quarters % 4
+    back = np.asarray(points, np.float64).reshape(-1, 2)
+    for turn in reversed(range(done)):
+        # Undo the turn that took a picture of this height (before it) a quarter further.
+        height = shape[0] if turn % 2 == 0 else shape[1]
+        back = np.stack([back[:, 1], height - 1 - back[:, 0]], axis=1)
+    return back

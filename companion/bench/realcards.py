@@ -34,7 +34,8 @@ it teaches and when it reads), and the speed of a 1280x720 frame
 holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
 adds ``realcards.scaled``: the multi-card photos of the part read resized by F (another camera's
 resolution), taught from the photos as they are; ``--light dim|bright`` (repeatable) adds
-``realcards.light``: those photos as if taken in a dim room or overexposed.
+``realcards.light``: those photos as if taken in a dim room or overexposed; ``--turn 90|180|270``
+adds ``realcards.turned``: those photos turned (a camera mounted another way).
 ``realcards.other_decks`` (one line per style, :mod:`vision.other_decks`): decks printed unlike
 this one (full-bleed art, dark faces, coloured borders, rounded corners) taught and read on these
 photos' tables.
@@ -96,6 +97,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         help="also read the multi-card photos as if taken in that light (repeatable)",
+    )
+    parser.add_argument(
+        "--turn",
+        dest="turns",
+        type=int,
+        choices=(90, 180, 270),
+        action="append",
+        default=[],
+        help="also read the multi-card photos turned clockwise by that many degrees (repeatable)",
     )
     parser.add_argument(
         "--no-webcam",
@@ -192,6 +202,7 @@ def capture_singles(singles: list[Photo], webcam: bool = False) -> Taught:
     from companion.errors import UserError
     from vision.enrolled import capture_card
     from vision.image_files import read_image
+    from vision.rough_camera import webcam_like
 
     cutouts, refused, wrong = [], [], []
     for k, photo in enumerate(singles):
@@ -249,27 +260,6 @@ def _deck(taught: Taught, store: Path, leave_out: str | None = None) -> Any:
     return deck
 
 
-def webcam_like(
-    image: Any,
-    seed: int,
-    blur: float = 1.2,
-    cast: tuple[float, float, float] = (0.8, 0.95, 1.15),
-    noise: float = 5.0,
-    quality: int = 55,
-) -> Any:
-    """The photo as a cheap webcam would take it: softer (``blur``, px), a warm colour ``cast``
-    (B, G, R gains), noisier (``noise``, grey levels), heavy JPEG compression (``quality``)."""
-    import cv2
-    import numpy as np
-
-    rng = np.random.default_rng(seed)
-    soft = cv2.GaussianBlur(image, (0, 0), blur).astype(np.float32)
-    tinted = soft * np.float32(cast) + rng.normal(0.0, noise, soft.shape)
-    compression = [cv2.IMWRITE_JPEG_QUALITY, quality]
-    _ok, jpeg = cv2.imencode(".jpg", np.clip(tinted, 0, 255).astype(np.uint8), compression)
-    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
-
-
 def _read(
     deck: Any,
     multis: list[Photo],
@@ -278,6 +268,7 @@ def _read(
     laid: bool = False,
     scale: float = 1.0,
     light: str | None = None,
+    turn: int = 0,
 ) -> tuple[Tally, list[str], list[float]]:
     """Read ``multis`` (as they are, or their webcam-like copies: ``seeds`` per photo, by
     default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo.
@@ -285,13 +276,14 @@ def _read(
     then lying still; the reading once they lie still), not as a photo read at once.
     ``scale``: each photo resized by it first (area average down, cubic up), its outlines
     scaled back to the labels' pixels. ``light``: each photo exposed as in that light
-    (``LIGHTS``, :func:`vision.rough_camera.exposed`)."""
+    (``LIGHTS``, :func:`vision.rough_camera.exposed`). ``turn``: each photo turned clockwise by
+    that many degrees (a multiple of 90) last, its outlines turned back."""
     import cv2
     import numpy as np
 
     from vision.image_files import read_image
     from vision.reader import CardReader
-    from vision.rough_camera import exposed
+    from vision.rough_camera import exposed, turned, turned_back, webcam_like
 
     tally, wrongs, photo_ms = Tally(), [], []
     for index, photo in enumerate(multis):
@@ -303,6 +295,8 @@ def _read(
         if scale != 1.0:
             smooth = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
             image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=smooth)
+        shape, quarters = image.shape, turn // 90
+        image = turned(image, quarters)
         # A fresh reader per photo: nothing carried over from the photo before.
         reader = CardReader(GAME, use_mat=False, enrolled=deck)
         if laid:
@@ -314,10 +308,10 @@ def _read(
         photo_ms.append((time.thread_time() - cpu) * 1000)
         # A card partly covered: where it lies, and what shows of it (what the label's box
         # surrounds); either places it.
-        seen = [
-            ([box_of(c.corners, scale)] + ([box_of(c.visible, scale)] if c.visible else []), c.card_id)
-            for c in reading.cards
-        ]
+        seen = []
+        for card in reading.cards:
+            shown = [card.corners] + ([card.visible] if card.visible else [])
+            seen.append(([box_of(turned_back(p, quarters, shape), scale) for p in shown], card.card_id))
         wrongs += tally.add(photo, seen)
     return tally, wrongs, photo_ms
 
@@ -436,6 +430,13 @@ def _scaled(taught: Taught, multis: list[Photo], scale: float) -> dict[str, Any]
     return {"scale": scale, **_reading("realcards.scaled", tally, wrongs, len(multis))}
 
 
+def _turned(taught: Taught, multis: list[Photo], turn: int) -> dict[str, Any]:
+    """Taught from the photos as they are, read in copies turned by ``turn`` degrees."""
+    with tempfile.TemporaryDirectory() as store:
+        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, turn=turn)
+    return {"turn": turn, **_reading("realcards.turned", tally, wrongs, len(multis))}
+
+
 def _lit(taught: Taught, multis: list[Photo], light: str) -> dict[str, Any]:
     """Taught from the photos as they are, read in copies as if taken in ``light``."""
     with tempfile.TemporaryDirectory() as store:
@@ -495,6 +496,8 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
         yield _scaled(taught, laid, scale)
     for light in args.lights:
         yield _lit(taught, laid, light)
+    for turn in args.turns:
+        yield _turned(taught, laid, turn)
     if args.untaught:
         yield _untaught(taught, multis)
     if args.webcam:
