@@ -57,7 +57,7 @@ def test_the_webcam_taught_figure_teaches_each_single_photos_own_webcam_like_cop
         def __init__(self, image: Any) -> None:
             self.cutout, self.quad = image, np.float32([[0, 0], [9, 0], [9, 9], [0, 9]])
 
-    monkeypatch.setattr(realcards, "webcam_like", fake_webcam_like)
+    monkeypatch.setattr("vision.rough_camera.webcam_like", fake_webcam_like)
     monkeypatch.setattr("vision.image_files.read_image", lambda path: np.zeros((4, 4), np.uint8))
     monkeypatch.setattr("vision.enrolled.capture_card", lambda image, name=None: Capture(image))
     taught = realcards.capture_singles(singles, webcam=True)
