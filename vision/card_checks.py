@@ -415,10 +415,9 @@ def card_papers(
         ]
     ).astype(np.float32)
     shares, medians = side_papers(cards)
-    # Each card's paper (the median of its four sides', as median_rows gives it) and its ink,
+    # Each card's paper (the median of its four sides') and its ink,
     # all cards in one go: the same float32 values element by element as one card at a time.
-    ordered = np.sort(medians, axis=1)
-    papers = (ordered[:, 1] + ordered[:, 2]) / 2
+    papers = median_rows(medians.transpose(1, 0, 2))
     inner = cards[:, 8:-8, 6:-6].reshape(len(cards), -1, 3)
     inked = ((np.abs(inner - papers[:, None]).sum(axis=2) > 50).mean(axis=1) >= 0.02).tolist()
     return [

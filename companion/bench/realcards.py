@@ -422,26 +422,13 @@ def _webcam(
     }
 
 
-def _scaled(taught: Taught, multis: list[Photo], scale: float) -> dict[str, Any]:
-    """Taught from the photos as they are, read in copies resized by ``scale``: another
-    camera's resolution (a webcam farther from the table sees cards in fewer pixels)."""
+def _copied(taught: Taught, multis: list[Photo], figure: str, **copy: Any) -> dict[str, Any]:
+    """Taught from the photos as they are, read in copies made by ``copy`` (one of
+    :func:`_read`'s ``scale``, ``light`` or ``turn``: another camera's resolution, other light,
+    a camera mounted another way)."""
     with tempfile.TemporaryDirectory() as store:
-        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, scale=scale)
-    return {"scale": scale, **_reading("realcards.scaled", tally, wrongs, len(multis))}
-
-
-def _turned(taught: Taught, multis: list[Photo], turn: int) -> dict[str, Any]:
-    """Taught from the photos as they are, read in copies turned by ``turn`` degrees."""
-    with tempfile.TemporaryDirectory() as store:
-        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, turn=turn)
-    return {"turn": turn, **_reading("realcards.turned", tally, wrongs, len(multis))}
-
-
-def _lit(taught: Taught, multis: list[Photo], light: str) -> dict[str, Any]:
-    """Taught from the photos as they are, read in copies as if taken in ``light``."""
-    with tempfile.TemporaryDirectory() as store:
-        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, light=light)
-    return {"light": light, **_reading("realcards.light", tally, wrongs, len(multis))}
+        tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, **copy)
+    return {**copy, **_reading(figure, tally, wrongs, len(multis))}
 
 
 def _untaught(
@@ -493,11 +480,11 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     laid = [p for i, p in enumerate(photos) if len(p.cards) > 1 and (whole or part_of(i) == args.part)]
     yield _laid(taught, laid)
     for scale in args.scales:
-        yield _scaled(taught, laid, scale)
+        yield _copied(taught, laid, "realcards.scaled", scale=scale)
     for light in args.lights:
-        yield _lit(taught, laid, light)
+        yield _copied(taught, laid, "realcards.light", light=light)
     for turn in args.turns:
-        yield _turned(taught, laid, turn)
+        yield _copied(taught, laid, "realcards.turned", turn=turn)
     if args.untaught:
         yield _untaught(taught, multis)
     if args.webcam:
