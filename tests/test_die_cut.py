@@ -214,3 +214,28 @@ def test_a_small_dark_cards_frame_line_is_not_a_layer() -> None:
     cv2.rectangle(image, (43, 43), (96, 120), (150, 190, 205), 1)
     lab = cv2.cvtColor(cv2.GaussianBlur(image, (0, 0), 0.8), cv2.COLOR_BGR2LAB)
     assert not layered(lab, np.float32([[40, 40], [100, 40], [100, 124], [40, 124]]))
+
+
+def test_the_die_cut_search_keeps_no_card_smaller_than_asked_for() -> None:
+    """A dark card of 0.7 % of the picture on a plain table: found when cards that small are
+    looked for, not when the smallest is 1 % (teaching's least card)."""
+    from vision.card_capture import TEACH_MIN_AREA
+    from vision.die_cut import die_cut_cards
+
+    table = np.clip(np.random.default_rng(3).normal(170, 3, (480, 640, 3)), 0, 255).astype(np.uint8)
+    cv2.rectangle(table, (300, 200), (339, 255), (40, 30, 120), -1)
+    assert len(die_cut_cards(table, 0.005)) == 1
+    assert die_cut_cards(table, TEACH_MIN_AREA) == []
+
+
+@needs_realcards
+def test_a_letter_on_a_books_cover_is_not_taught_as_the_card() -> None:
+    """IMG_2520 turned half round (a camera mounted the other way): the ten lies half under a
+    book, and the die-cut search took the card-shaped 'd' of the book's title, 0.5 % of the
+    picture, as the one card to teach."""
+    from vision.enrolled import capture_card
+    from vision.image_files import read_image
+    from vision.rough_camera import turned
+
+    with pytest.raises(UserError):
+        capture_card(turned(read_image(REALCARDS / "IMG_2520.JPG"), 2), "IMG_2520.JPG")

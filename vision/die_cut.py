@@ -376,7 +376,14 @@ def die_cut_cards(colour: np.ndarray, least_share: float = MIN_AREA_SHARE) -> li
             for other in kept
         )
     ]
-    return [DieCut(order_quad((c.quad + 0.5) / scale - 0.5), c.steps, c.support) for c in outer]
+    # Smaller than asked for: a card-shaped patch of print (a letter on a book's cover), not a
+    # card (``card_shaped_many`` lets by any card the search itself could take).
+    least = least_share * image_area
+    return [
+        DieCut(order_quad((c.quad + 0.5) / scale - 0.5), c.steps, c.support)
+        for c in outer
+        if cv2.contourArea(c.quad) >= least
+    ]
 
 
 #: A straight step this far outside a side (shares of the card's short side) and parallel to
