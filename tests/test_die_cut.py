@@ -216,16 +216,22 @@ def test_a_small_dark_cards_frame_line_is_not_a_layer() -> None:
     assert not layered(lab, np.float32([[40, 40], [100, 40], [100, 124], [40, 124]]))
 
 
-def test_the_die_cut_search_keeps_no_card_smaller_than_asked_for() -> None:
-    """A dark card of 0.7 % of the picture on a plain table: found when cards that small are
-    looked for, not when the smallest is 1 % (teaching's least card)."""
+def test_a_card_smaller_than_teaching_takes_is_not_taught() -> None:
+    """A dark card of 0.7 % of the picture alone on a plain table: the die-cut search finds it,
+    and teaching (a card of at least 1 % of the picture) refuses it, as the paper searches do."""
     from vision.card_capture import TEACH_MIN_AREA
     from vision.die_cut import die_cut_cards
+    from vision.enrolled import capture_card
 
     table = np.clip(np.random.default_rng(3).normal(170, 3, (480, 640, 3)), 0, 255).astype(np.uint8)
     cv2.rectangle(table, (300, 200), (339, 255), (40, 30, 120), -1)
-    assert len(die_cut_cards(table, 0.005)) == 1
-    assert die_cut_cards(table, TEACH_MIN_AREA) == []
+    (card,) = die_cut_cards(table, TEACH_MIN_AREA)
+    assert cv2.contourArea(card.quad) < TEACH_MIN_AREA * 480 * 640
+    with pytest.raises(UserError, match="no card found"):
+        capture_card(table, "the photo")
+    # Twice the size, it is taught.
+    cv2.rectangle(table, (300, 200), (359, 283), (40, 30, 120), -1)
+    assert cv2.contourArea(capture_card(table, "the photo").quad) >= TEACH_MIN_AREA * 480 * 640
 
 
 @needs_realcards

@@ -334,7 +334,8 @@ def _one_per_place(quads: np.ndarray, pixels: float) -> np.ndarray:
 def die_cut_cards(colour: np.ndarray, least_share: float = MIN_AREA_SHARE) -> list[DieCut]:
     """Cards in a BGR picture found by their die-cut edge (see the module's doc), best first,
     one per card: none inside another (the outer kept), none overlapping another much.
-    ``least_share``: the smallest card looked for, as a share of the picture's area."""
+    ``least_share``: the smallest card looked for, as a share of the picture's area: it sets the
+    shortest straight edge followed, and smaller card-shaped outlines may be found besides."""
     small, scale = _shrunk(colour)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     image_area = float(small.shape[0] * small.shape[1])
@@ -376,14 +377,7 @@ def die_cut_cards(colour: np.ndarray, least_share: float = MIN_AREA_SHARE) -> li
             for other in kept
         )
     ]
-    # Smaller than asked for: a card-shaped patch of print (a letter on a book's cover), not a
-    # card (``card_shaped_many`` lets by any card the search itself could take).
-    least = least_share * image_area
-    return [
-        DieCut(order_quad((c.quad + 0.5) / scale - 0.5), c.steps, c.support)
-        for c in outer
-        if cv2.contourArea(c.quad) >= least
-    ]
+    return [DieCut(order_quad((c.quad + 0.5) / scale - 0.5), c.steps, c.support) for c in outer]
 
 
 #: A straight step this far outside a side (shares of the card's short side) and parallel to

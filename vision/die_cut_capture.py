@@ -81,6 +81,12 @@ def die_cut_card(colour: np.ndarray, what: str, refused: UserError) -> CardOutli
         raise UserError(f"{len(cards)} card-shaped outlines in {what}: show one card alone")
     if not cards:
         raise refused
+    # A card to teach is no smaller than ``TEACH_MIN_AREA`` (the die-cut search's outlines may
+    # be: the card-shaped 'd' of a book's title was taught as the card, IMG_2520 turned half
+    # round). Smaller ones above still count as rivals (a lattice's cells beside a queen seen
+    # through a wire mesh: IMG_2514 is refused).
+    if cv2.contourArea(cards[0].quad) < TEACH_MIN_AREA * colour.shape[0] * colour.shape[1]:
+        raise refused
     if not TEACH_ASPECT[0] <= aspect(cards[0].quad) <= TEACH_ASPECT[1]:
         raise refused
     if not _whole(cards[0], colour.shape):
