@@ -19,6 +19,9 @@ from hardware.events import LONG_PRESS, PRESS, RELEASE, InputEvent
 from vision.enrolled import EnrolledDeck
 from vision.simulated import SimulatedTable, Style
 
+REALCARDS = Path(__file__).resolve().parent.parent.parent / "shared" / "realcards" / "photos"
+needs_realcards = pytest.mark.skipif(not REALCARDS.is_dir(), reason="no ../shared/realcards beside the clone")
+
 #: Generous: the camera thread shares two cores with other work; nothing here measures speed.
 WAIT_SECONDS = 120.0
 
@@ -196,7 +199,7 @@ def test_the_play_mat_itself_is_never_cut_out_as_a_card(seed: int) -> None:
 
     job = cut_out_job("bandit")
     seen = job(SimulatedTable("bandit", seed=seed).frame())  # the empty mat, all of it in view
-    assert seen.cards == 0 and seen.cutout is None and seen.preview.shape[1] == 480
+    assert seen.cutout is None and seen.refusal == "" and seen.preview.shape[1] == 480
 
 
 def test_teaching_the_same_card_for_a_second_face_warns_of_a_look_alike(tmp_path: Path) -> None:
@@ -256,3 +259,61 @@ def test_a_damaged_taught_picture_is_set_aside_and_named_when_teaching_opens(tmp
     flow = open_teaching("bandit", tmp_path / "store")
     assert "teach Plum again" in flow.alert and flow.counts.get("plum", 0) == 0
     assert (tmp_path / "store" / "bandit" / "plum" / "1.png.damaged").exists()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)])
+def test_a_refusal_on_the_teach_screen_is_shown_whole_with_what_to_do(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The camera's refusal says why and what to do; one line would cut off the advice ("..."),
+    so it takes two, each fitting the screen's width at the smallest size the text shrinks to."""
+    from companion.screen import widgets
+    from companion.screen.display import Display
+
+    refusal = ("The card in view touches another card or paper of its colour: "
+               "show one card alone, apart from other cards and paper")
+    drawn: list[tuple[str, int | None, int]] = []
+    original = widgets.text
+
+    def recording(frame: Any, content: str, units: float, *args: Any, max_width: int | None = None,
+                  **kwargs: Any) -> Any:
+        drawn.append((content, max_width, max(widgets.MIN_TEXT_PX, frame.px(units))))
+        return original(frame, content, units, *args, max_width=max_width, **kwargs)
+
+    monkeypatch.setattr(widgets, "text", recording)
+    view = TeachView(game_id="bandit", title="Bandit", face_name="Cherry", symbols=("cherry",), back=(),
+                     number=1, total=7, prompt=refusal, preview=np.zeros((270, 480, 3), np.uint8))
+    with Display(*size) as display:
+        display.draw(view, 0.0)
+        font = display._res.font
+        lines = [(text, width, px) for text, width, px in drawn if text in refusal or text[1:] in refusal]
+        assert [text for text, _w, _px in lines] == [
+            "The card in view touches another card or paper of its colour:",
+            "Show one card alone, apart from other cards and paper"]
+        for text, width, px in lines:
+            assert width is not None and font(max(10, int(px * 0.6))).size(text)[0] <= width
+
+
+@needs_realcards
+@pytest.mark.parametrize("name, why", [
+    ("IMG_2496.JPG", "2 card-shaped outlines"),  # a nine beside a business card
+    ("IMG_2501.JPG", ""),  # a jack in a bowl beside a mint box, whose label was cut out
+    ("IMG_2509.JPG", "touches another card or paper"),  # a king against a white sheet
+    ("IMG_2516.JPG", "partly covered"),  # a nine half under a gift bag: its lower half was cut out
+    ("IMG_2519.JPG", "partly covered"),  # a nine under a toy tractor
+    ("IMG_2536.JPG", "cards overlap"),  # a king half under a book: the book's picture was cut out
+    ("IMG_2556.JPG", "cut by the picture's edge or covered"),  # a queen under a book
+])
+def test_the_camera_thread_cuts_out_by_the_photo_rule(name: str, why: str) -> None:
+    """Real photos at the camera's 1280 px, where the camera thread's own rule (the one sure,
+    whole outline in view) offered a wrong cut-out: a label, a business card, a book's picture,
+    half a card. Taught by the photo rule, each is refused, saying why."""
+    import cv2
+
+    from companion.daemon.teaching import cut_out_job
+    from vision.image_files import read_image
+
+    image = read_image(REALCARDS / name)
+    scale = 1280 / max(image.shape[:2])
+    seen = cut_out_job("bandit")(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
+    assert seen.cutout is None and seen.quad is None
+    assert why in seen.refusal and bool(why) == bool(seen.refusal)

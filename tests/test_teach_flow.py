@@ -23,11 +23,14 @@ def faces() -> list[Any]:
 
 def card_at(x: float, y: float, shade: int = 200) -> TeachFrame:
     quad = np.array([[x, y], [x + 63, y], [x + 63, y + 88], [x, y + 88]], np.float32)
-    return TeachFrame(PREVIEW, 1, quad, np.full((280, 200, 3), shade, np.uint8))
+    return TeachFrame(PREVIEW, quad, np.full((280, 200, 3), shade, np.uint8))
 
 
-def empty(cards: int = 0) -> TeachFrame:
-    return TeachFrame(PREVIEW, cards)
+def empty(refusal: str = "") -> TeachFrame:
+    return TeachFrame(PREVIEW, refusal=refusal)
+
+
+TWO = "2 card-shaped outlines in view: show one card alone"
 
 
 def press(flow: TeachFlow, control: str) -> None:
@@ -75,6 +78,20 @@ def test_the_card_just_kept_is_not_filed_again_under_the_next_face() -> None:
     assert sorted(store.kept) == ["cherry", "plum"]
 
 
+def test_a_card_refused_beside_the_one_just_kept_does_not_free_the_kept_one() -> None:
+    """Only a table with no card on it frees the card just kept: a refusal (the next card laid
+    beside it, "2 card-shaped outlines") is a card in view, and the kept card, left alone
+    again, must not be filed under the next face too."""
+    store = MemoryStore()
+    flow = TeachFlow("bandit", "Bandit", faces(), store)
+    show(flow, card_at(100, 50))
+    press(flow, "collect")
+    show(flow, empty(TWO), 5)
+    assert flow.prompt() == TWO
+    show(flow, card_at(101, 50), 10)  # the second card taken away again: Cherry alone
+    assert flow.phase == LOOKING and "plum" not in store.kept
+
+
 def test_back_retakes_once_the_card_moved_and_two_cards_are_never_caught() -> None:
     store = MemoryStore()
     flow = TeachFlow("bandit", "Bandit", faces(), store)
@@ -83,8 +100,8 @@ def test_back_retakes_once_the_card_moved_and_two_cards_are_never_caught() -> No
     assert flow.phase == LOOKING and not store.kept
     show(flow, card_at(100, 50), 10)
     assert flow.phase == LOOKING  # the refused picture is not taken again as it was
-    show(flow, empty(cards=2), 10)
-    assert flow.phase == LOOKING and "2 cards" in flow.prompt()
+    show(flow, empty(TWO), 10)
+    assert flow.phase == LOOKING and flow.prompt() == TWO
     show(flow, card_at(160, 90))  # moved
     assert flow.phase == CAUGHT
     press(flow, "collect")

@@ -28,7 +28,7 @@ from vision.card_checks import (
 )
 from vision.card_outlines import CardOutline, find_card_candidates
 from vision.card_seams import find_seams
-from vision.die_cut import NoCardEdge
+from vision.die_cut import NoCard, NoCardEdge
 from vision.light_table_outlines import light_around, light_table_cards
 from vision.outline_sides import STEP, paper_beside_sides, side_steps
 
@@ -387,12 +387,16 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
         # printed on a card steps to the card's own paper as a card steps to a table); only the
         # light table's evidence may take it (its faint edge, a blank band inside every side, no
         # frame's edge parallel just outside).
-        found = _on_light_table(colour, lab, what)
+        on_light = UserError(
+            f"the card in {what} lies on paper or on a table as light as itself: "
+            "show it alone on a darker or more coloured surface"
+        )
+        try:
+            found = _on_light_table(colour, lab, what)
+        except NoCard:
+            raise on_light from None  # a card was found: not "no card"
         if _overlap(found, card) < SAME_SHARE:
-            raise UserError(
-                f"the card in {what} lies on paper or on a table as light as itself: "
-                "show it alone on a darker or more coloured surface"
-            )
+            raise on_light
         card, faint = found, True
     if card.aspect > TEACH_ASPECT[1]:
         card = _whole_round(card, looked) or card
@@ -468,7 +472,7 @@ def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str) -> _Looked:
     found = light_table_cards(colour, TEACH_MIN_AREA)
     if not found.cards:
         # A dark face on dark cloth steps by 0-5 grey levels (other-decks seed 0's seven).
-        raise NoCardEdge(
+        raise NoCard(
             f"no card found in {what}: lay one card face up where the whole card shows, "
             "on a surface unlike the card (darker or more coloured than a light card, lighter "
             "than a dark one)"

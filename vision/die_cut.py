@@ -93,6 +93,11 @@ class NoCardEdge(UserError):
     """The paper searches found no card whose edge stands out: the die-cut search may."""
 
 
+class NoCard(NoCardEdge):
+    """Nothing card-shaped in the picture at all (not a card refused): at the companion, the
+    table is clear."""
+
+
 @dataclass(frozen=True)
 class DieCut:
     """One card found by its die-cut edge: ``quad`` (4 x 2 float32, frame pixels, TL TR BR BL

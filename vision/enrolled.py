@@ -72,17 +72,8 @@ VOUCHED_KEPT = 64
 CUT_W, CUT_H = 200, 280
 
 __all__ = [
-    "CUT",
-    "CUT_H",
-    "CUT_W",
-    "PENDING",
-    "Capture",
-    "EnrolledDeck",
-    "Match",
-    "capture_card",
-    "load_picture",
-    "set_aside_pictures",
-    "taught_pictures",
+    "CUT", "CUT_H", "CUT_W", "PENDING", "Capture", "EnrolledDeck",
+    "Match", "capture_card", "cut_out", "load_picture", "set_aside_pictures", "taught_pictures",
 ]
 
 
@@ -101,9 +92,13 @@ def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
     unambiguous which card it shows.
     """
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    quad = order_quad(find_one_card(colour, what).quad)
+    return cut_out(colour, find_one_card(colour, what).quad)
+
+
+def cut_out(colour: np.ndarray, quad: np.ndarray) -> Capture:
+    """The card whose outline is ``quad`` in the BGR ``colour``, cut out as a taught picture."""
     # A coloured border printed round a light centre is the card's (the search found the centre).
-    quad = order_quad(to_border_edge(colour, quad))
+    quad = order_quad(to_border_edge(colour, order_quad(quad)))
     return Capture(quad, rectify(colour, quad, (CUT_W, CUT_H)))
 
 

@@ -19,14 +19,20 @@ PREVIEW_WIDTH = 480
 
 
 def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
-    """What the camera thread does with each frame while ``game_id``'s deck is taught: any card
-    is cut out, printed or not, but never the play mat (a big light rectangle too)."""
-    import cv2
-    import numpy as np
+    """What the camera thread does with each frame while ``game_id``'s deck is taught: the one
+    card in view cut out, printed or not, but never the play mat (a big light rectangle too).
 
-    from vision.card_outlines import find_card_candidates, order_quad
-    from vision.enrolled import CUT_H, CUT_W
-    from vision.face_match import rectify
+    The card is chosen by the same rule as teaching from a photo
+    (:func:`vision.enrolled.capture_card`): a part of a card, a book, a label or one card of
+    several is refused, and the screen says why. On our play mat that rule's side checks fail
+    (a zone's printed frame runs beside the card's edge; the whole mat in view, a card is
+    smaller than a photo's), so a card lying on the mat, the one sure and whole outline in
+    view, is taken on the mat's known ground (:func:`_cards_on_the_mat`)."""
+    import cv2
+
+    from companion.errors import UserError
+    from vision.die_cut import NoCard
+    from vision.enrolled import capture_card, cut_out
     from vision.markers import all_mat_marker_ids
     from vision.reader import CardReader
 
@@ -37,21 +43,51 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
         colour = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
         scale = min(1.0, PREVIEW_WIDTH / colour.shape[1])
         preview = cv2.resize(colour, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        # Only a whole card is taught: one cut by the frame's edge or covered is not cut out.
-        outlines = [o.quad for o in find_card_candidates(colour, thorough=True) if o.sure and o.whole]
-        if outlines:
-            # The mat is a light rectangle too: an outline holding one of its corner markers is it.
-            corners, ids = markers.find_markers(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
-            mat_marks = [c.reshape(-1, 2).mean(axis=0)
-                         for c, i in zip(corners, ids, strict=True) if i in mat_ids]
-            outlines = [o for o in outlines if not _holds_any(o, mat_marks)]
-        if len(outlines) != 1:
-            return TeachFrame(preview, len(outlines))
-        quad = order_quad(outlines[0])
-        cutout = rectify(colour, quad, (CUT_W, CUT_H))
-        return TeachFrame(preview, 1, np.asarray(quad, np.float32) * scale, cutout)
+        corners, ids = markers.find_markers(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
+        mat = [c.reshape(-1, 2).mean(axis=0) for c, i in zip(corners, ids, strict=True) if i in mat_ids]
+        refusal = ""
+        try:
+            capture = capture_card(colour, "view")
+            if not _holds_any(capture.quad, mat):  # else the mat itself (round its corner markers)
+                return TeachFrame(preview, capture.quad * scale, capture.cutout)
+        except NoCard:
+            pass  # no card at all is no refusal: the table is clear
+        except UserError as error:
+            refusal = str(error)
+        if len(mat) < 3:  # the mat not in view (a hand over one corner still leaves it placed)
+            return TeachFrame(preview, refusal=refusal)
+        found = _cards_on_the_mat(colour, mat)
+        if not found:  # the refusal was of the mat itself (its zones' frames cross it as seams)
+            return TeachFrame(preview)
+        if len(found) > 1:
+            return TeachFrame(preview, refusal=refusal or f"{len(found)} cards in view: show one card alone")
+        if not _centre_within(found[0], mat):
+            return TeachFrame(preview, refusal=refusal)
+        capture = cut_out(colour, found[0])
+        return TeachFrame(preview, capture.quad * scale, capture.cutout)
 
     return job
+
+
+def _cards_on_the_mat(colour: Any, mat: list[Any]) -> list[Any]:
+    """The cards in view as seen on our play mat, whose corner markers are at ``mat`` (frame px):
+    the thorough outline search's sure, whole outlines, the mat's own left out. The mat's ground
+    is a mid-tone green that white paper and dark faces both step from
+    (:data:`vision.mats.MAT_GROUND`): a card lying on it has such an outline."""
+    from vision.card_outlines import find_card_candidates
+
+    found = [o.quad for o in find_card_candidates(colour, thorough=True) if o.sure and o.whole]
+    return [quad for quad in found if not _holds_any(quad, mat)]
+
+
+def _centre_within(quad: Any, points: list[Any]) -> bool:
+    """Whether the centre of ``quad`` lies within the hull of ``points``."""
+    import cv2
+    import numpy as np
+
+    hull = cv2.convexHull(np.asarray(points, np.float32).reshape(-1, 1, 2))
+    x, y = np.asarray(quad, np.float64).mean(axis=0)
+    return cv2.pointPolygonTest(hull, (float(x), float(y)), False) >= 0
 
 
 def _holds_any(outline: Any, points: list[Any]) -> bool:

@@ -74,15 +74,17 @@ class TaughtStore(Protocol):
 class TeachFrame:
     """What the camera thread saw in one frame while teaching.
 
-    ``preview`` is a small BGR copy of the frame and ``cards`` how many card outlines are in
-    it; with exactly one, ``quad`` is its outline in preview pixels (TL TR BR BL) and ``cutout``
-    the card cut out of the full frame, upright (BGR, portrait); else both are None.
+    ``preview`` is a small BGR copy of the frame. When one card was cut out, ``quad`` is its
+    outline in preview pixels (TL TR BR BL) and ``cutout`` the card cut out of the full frame,
+    upright (BGR, portrait); else both are None, and ``refusal`` says in one line why the card
+    in view cannot be taught ("2 card-shaped outlines in view: show one card alone"), or is
+    empty when no card is in view at all.
     """
 
     preview: Any
-    cards: int = 0
     quad: Any = None
     cutout: Any = None
+    refusal: str = ""
 
 
 @dataclass
@@ -179,7 +181,7 @@ class TeachFlow:
             return
         if seen.quad is None or seen.cutout is None:
             self._steady, self._candidate = 0, None
-            if seen.cards == 0:
+            if not seen.refusal:
                 self._blocked = None  # the table is clear: the card kept before was taken away
             return
         if self._blocked is not None:
@@ -297,8 +299,8 @@ class TeachFlow:
         if self.phase == CAUGHT:
             return f"Is this {self.face.name}? COLLECT keeps it, BACK takes it again"
         latest = self._latest
-        if latest is not None and latest.cards > 1:
-            return f"{latest.cards} cards in view: lay {self.face.name} alone"
+        if latest is not None and latest.refusal:
+            return latest.refusal[0].upper() + latest.refusal[1:]
         if self._blocked is not None and self.message:
             return self.message
         return f"Lay {self.face.name} face up under the camera, alone"

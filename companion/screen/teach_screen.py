@@ -17,6 +17,8 @@ from companion.screen.table import _control_name, fit_pills
 from companion.screen.views import TeachView
 
 OUTLINE_BGR = (90, 220, 110)
+#: The prompt's text height, in layout units.
+PROMPT_UNITS = 4.0
 
 
 def teach(frame: w.Frame, view: TeachView) -> None:
@@ -28,7 +30,8 @@ def teach(frame: w.Frame, view: TeachView) -> None:
     top = _title(frame, f"Teach cards: {view.title}", counter)
     pad = frame.px(2)
     controls_h = frame.px(14)
-    prompt_h = frame.px(8)
+    lines = _prompt_lines(frame, view.prompt)
+    prompt_h = frame.px(8 if len(lines) == 1 else 12)
     alert_h = frame.px(7) if view.alert else 0
     bottom = frame.height - controls_h - prompt_h - alert_h - pad
     body = pygame.Rect(pad * 2, top, frame.width - pad * 4, bottom - top)
@@ -51,9 +54,25 @@ def teach(frame: w.Frame, view: TeachView) -> None:
     line = pygame.Rect(0, y, frame.width, prompt_h)
     pygame.draw.rect(frame.surface, (10, 8, 24), line)
     pygame.draw.line(frame.surface, res.GOLD, line.topleft, line.topright, max(1, frame.px(0.4)))
-    w.text(frame, view.prompt, prompt_h / frame.u * 0.5, line.center, res.TEXT, "center",
-           max_width=line.width - frame.px(4))
+    for k, text in enumerate(lines):
+        centre = (line.centerx, line.top + line.height * (2 * k + 1) // (2 * len(lines)))
+        w.text(frame, text, PROMPT_UNITS, centre, res.TEXT, "center", max_width=line.width - frame.px(4))
     _controls(frame, view, pygame.Rect(pad, line.bottom + pad // 2, frame.width - 2 * pad, controls_h - pad))
+
+
+def _prompt_lines(frame: w.Frame, prompt: str) -> list[str]:
+    """The prompt as one line, or two when one does not hold it at its size (a refusal says
+    why the card cannot be taught and what to do: "the card in view touches another card or
+    paper of its colour: show one card alone, apart from other cards and paper"), broken after
+    the reason, else at the space nearest the middle."""
+    font = frame.res.font(max(w.MIN_TEXT_PX, frame.px(PROMPT_UNITS)))
+    if font.size(prompt)[0] <= frame.width - frame.px(4) or " " not in prompt:
+        return [prompt]
+    head, colon, tail = prompt.partition(": ")
+    if colon and tail:
+        return [head + ":", tail[0].upper() + tail[1:]]
+    middle = min((k for k, c in enumerate(prompt) if c == " "), key=lambda k: abs(k - len(prompt) // 2))
+    return [prompt[:middle], prompt[middle + 1 :]]
 
 
 def _title(frame: w.Frame, title: str, counter: str) -> int:
