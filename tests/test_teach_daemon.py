@@ -193,8 +193,10 @@ def test_the_teach_screen_draws_the_face_art_the_camera_picture_and_the_cut_out(
     assert math.isfinite(float(caught.mean()))
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", [0, 1, 2, 4, 16, 31])
 def test_the_play_mat_itself_is_never_cut_out_as_a_card(seed: int) -> None:
+    """Nor an empty zone's printed frame (seeds 4 and 16 had one cut out), nor a patch of the
+    table beside the mat (seed 31)."""
     from companion.daemon.teaching import cut_out_job
 
     job = cut_out_job("bandit")
