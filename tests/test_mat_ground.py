@@ -74,3 +74,15 @@ def test_taught_cards_in_the_zones_are_read_and_never_misnamed(
         wrong += sum(named.get(zone) not in (None, face) for zone, face in zip(zones, DEALT, strict=True))
     assert wrong == 0
     assert right >= 44, right  # 47 of 54 (41 on the light mat)
+
+
+@pytest.mark.parametrize("seed", [0, 26])
+def test_an_empty_mat_is_read_as_no_card(taught: tuple[Path, dict[str, list[np.ndarray]]], seed: int) -> None:
+    """An empty zone's printed frame is a card-shaped outline; holding only the mat's ground,
+    it is no card (seed 26 read one as an unidentified card in zone r2c1)."""
+    store, _art = taught
+    table = SimulatedTable(GAME, seed=seed)
+    reader = reader_for_game(GAME, store=store)
+    for _ in range(3):
+        reading = reader.read(table.frame())
+    assert reading.cards == []

@@ -225,3 +225,31 @@ def _card_in_zone(
     if card_evidence(cv2.cvtColor(window, cv2.COLOR_BGR2LAB), placed) == 0:
         return None  # no ink inside: an empty zone
     return placed
+
+
+#: An outline whose inside is within this of the ground round it (Lab, summed over L, a and b)
+#: holds no card: an empty zone's printed frame (a card's paper or dark face steps from the mat's
+#: green by 60 and more).
+GROUND_STEP = 25.0
+
+
+def holds_the_ground(colour: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the outline ``quad`` in the BGR (or grey) ``colour`` holds only the ground it lies
+    on (an empty zone's printed frame on the mat): the median colour of its inside, its rim left
+    out, against that of a band round it beyond the frame line."""
+    corners = np.asarray(quad, np.float32)
+    side = min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1))
+    reach = max(2, int(0.25 * side))
+    x0, y0 = np.maximum(corners.min(axis=0).astype(int) - 2 * reach, 0)
+    x1, y1 = corners.max(axis=0).astype(int) + 2 * reach
+    crop = np.ascontiguousarray(colour[y0:y1, x0:x1])
+    crop = crop if crop.ndim == 2 else cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    shape = np.zeros(crop.shape[:2], np.uint8)
+    whole = cv2.fillConvexPoly(shape.copy(), np.round(corners - (x0, y0)).astype(np.int32), 1)
+    kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    inside, near = cv2.erode(whole, kernel), cv2.dilate(whole, np.ones((reach + 1, reach + 1), np.uint8))
+    around = cv2.dilate(whole, kernel) & ~near & 1
+    if inside.sum() < 20 or around.sum() < 20:
+        return False
+    apart = np.abs(np.median(crop[inside > 0], axis=0) - np.median(crop[around > 0], axis=0)).sum()
+    return bool(apart < GROUND_STEP)

@@ -41,6 +41,7 @@ from vision.frame_blocks import changed_blocks, changed_box, covered_blocks, sma
 from vision.frame_cut import card_size, is_cut, part_in_view
 from vision.frame_outlines import FrameOutlines
 from vision.kept_answers import KeptAnswers
+from vision.mat_cards import holds_the_ground
 from vision.outline_beneath import part_beneath
 from vision.printed_border import named_by_border
 from vision.small_faces import search_faces
@@ -236,8 +237,11 @@ class TaughtCards:
             placed = TaughtSeen(quad if match.corners is None else match.corners, match, quad, part, looked)
             remembered.append(placed)
             # An outline that is only maybe a card (full-bleed art, no paper border) counts
-            # when a taught face confirms it; unconfirmed, it is most likely the table.
-            if sure or match.card_id is not None:
+            # when a taught face confirms it; unconfirmed, it is most likely the table. On the
+            # mat, one named nothing that holds only the ground round it is a zone's printed
+            # frame (an empty mat, seed 26 of the simulated tables).
+            ground = sure and to_mat is not None and match.card_id is None and holds_the_ground(frame, quad)
+            if (sure and not ground) or match.card_id is not None:
                 seen.append(placed)
         # An outline named nothing where a card was named (a zone's card found beside its own
         # outline a few px off) is that card's, not another card.

@@ -27,15 +27,17 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
     several is refused, and the screen says why. On our play mat that rule's side checks fail
     (a zone's printed frame runs beside the card's edge; the whole mat in view, a card is
     smaller than a photo's), so a card lying on the mat, the one sure and whole outline in
-    view, is taken on the mat's known ground (:func:`_cards_on_the_mat`). An outline holding
-    only the ground round it is no card there (:func:`_holds_the_ground`): on the simulated
-    tables an empty zone's printed frame had been cut out in 6 of 40 empty mats."""
+    view, is taken on the mat's known ground (:func:`_cards_on_the_mat`). With the mat in view,
+    an outline holding only the ground round it is no card
+    (:func:`vision.mat_cards.holds_the_ground`): on the simulated tables an empty zone's printed
+    frame had been cut out on 6 of 40 empty mats."""
     import cv2
 
     from companion.errors import UserError
     from vision.die_cut import NoCard
     from vision.enrolled import capture_card, cut_out
     from vision.markers import all_mat_marker_ids
+    from vision.mat_cards import holds_the_ground
     from vision.reader import CardReader
 
     markers = CardReader(game_id, use_mat=False)
@@ -54,7 +56,7 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
             # Not the mat itself (round its corner markers), nor, with the mat in view, an empty
             # zone's printed frame or a patch of table beside it.
             quad = capture.quad
-            if not _holds_any(quad, mat) and not (mat_seen and _holds_the_ground(colour, quad)):
+            if not _holds_any(quad, mat) and not (mat_seen and holds_the_ground(colour, quad)):
                 return TeachFrame(preview, capture.quad * scale, capture.cutout)
         except NoCard:
             pass  # no card at all is no refusal: the table is clear
@@ -81,39 +83,10 @@ def _cards_on_the_mat(colour: Any, mat: list[Any]) -> list[Any]:
     is a mid-tone green that white paper and dark faces both step from
     (:data:`vision.mats.MAT_GROUND`): a card lying on it has such an outline."""
     from vision.card_outlines import find_card_candidates
+    from vision.mat_cards import holds_the_ground
 
     found = [o.quad for o in find_card_candidates(colour, thorough=True) if o.sure and o.whole]
-    return [quad for quad in found if not _holds_any(quad, mat) and not _holds_the_ground(colour, quad)]
-
-
-#: An outline whose inside is within this of the ground round it (Lab, summed over L, a and b)
-#: holds no card: an empty zone's printed frame (a card's paper or dark face steps from the mat's
-#: green by 60 and more).
-GROUND_STEP = 25.0
-
-
-def _holds_the_ground(colour: Any, quad: Any) -> bool:
-    """Whether the outline ``quad`` holds only the ground it lies on (an empty zone's printed
-    frame on the mat): the median colour of its inside, its rim left out, against that of a band
-    round it beyond the frame line."""
-    import cv2
-    import numpy as np
-
-    corners = np.asarray(quad, np.float32)
-    side = min(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1))
-    reach = max(2, int(0.25 * side))
-    x0, y0 = np.maximum(corners.min(axis=0).astype(int) - 2 * reach, 0)
-    x1, y1 = corners.max(axis=0).astype(int) + 2 * reach
-    crop = cv2.cvtColor(np.ascontiguousarray(colour[y0:y1, x0:x1]), cv2.COLOR_BGR2LAB)
-    shape = np.zeros(crop.shape[:2], np.uint8)
-    whole = cv2.fillConvexPoly(shape.copy(), np.round(corners - (x0, y0)).astype(np.int32), 1)
-    kernel = np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
-    inside, near = cv2.erode(whole, kernel), cv2.dilate(whole, np.ones((reach + 1, reach + 1), np.uint8))
-    around = cv2.dilate(whole, kernel) & ~near & 1
-    if inside.sum() < 20 or around.sum() < 20:
-        return False
-    apart = np.abs(np.median(crop[inside > 0], axis=0) - np.median(crop[around > 0], axis=0)).sum()
-    return bool(apart < GROUND_STEP)
+    return [quad for quad in found if not _holds_any(quad, mat) and not holds_the_ground(colour, quad)]
 
 
 def _centre_within(quad: Any, points: list[Any]) -> bool:
