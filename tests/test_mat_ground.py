@@ -52,7 +52,8 @@ def test_a_taught_card_laid_in_a_zone_is_cut_out_by_the_teach_screen(
         for index, face in enumerate(DEALT):
             table = SimulatedTable(GAME, seed=seed, taught=art)
             table.place(table.layout.zones[index].name, face)
-            frame = job(table.frame())
+            job(table.frame())  # the card laid: the scene changed
+            frame = job(table.frame())  # lying still: judged
             caught += frame.cutout is not None
     assert caught >= 27, caught  # 31 of 36 (16 on the light mat)
 

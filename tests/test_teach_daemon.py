@@ -3,6 +3,7 @@ the taught-face store on disk (the simulated camera shows the cards)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from collections.abc import Callable
@@ -319,3 +320,35 @@ def test_the_camera_thread_cuts_out_by_the_photo_rule(name: str, why: str) -> No
     seen = cut_out_job("bandit")(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
     assert seen.cutout is None and seen.quad is None
     assert why in seen.refusal and bool(why) == bool(seen.refusal)
+
+
+def test_the_camera_thread_judges_a_still_scene_once_and_a_changing_one_now_and_then(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Judging a frame costs a tenth of a second of CPU here (the screen's thread would feel
+    it on a Pi): a card lying still is judged once and its verdict kept; while the scene keeps
+    changing, only every ``JUDGE_EVERY``-th frame is judged, so a card is still caught."""
+    import vision.enrolled
+    from companion.daemon.teaching import JUDGE_EVERY, cut_out_job
+
+    calls = []
+    real = vision.enrolled.capture_card
+
+    def counted(image: Any, what: str = "the photo") -> Any:
+        calls.append(what)
+        return real(image, what)
+
+    monkeypatch.setattr(vision.enrolled, "capture_card", counted)
+    job = cut_out_job("bandit")
+    table = calm_table()
+    table.place_at("cherry", table.centre, 25.0)
+    seen = [job(table.frame()) for _ in range(6)]  # the first frame, then lying still
+    assert len(calls) == 1 and all(s.judged and s.cutout is not None for s in seen)
+    assert len({id(s.preview) for s in seen}) == 6  # each frame's own picture on the screen
+    calls.clear()
+    changing = []
+    for step in range(1, 2 * JUDGE_EVERY + 1):  # the card slid along, a little every frame
+        table.loose[-1] = dataclasses.replace(table.loose[-1], centre=(table.centre[0] + 8 * step,
+                                                                        table.centre[1]))
+        changing.append(job(table.frame()))
+    assert len(calls) == 2 and sum(s.judged for s in changing) == 2
+    assert all(s.cutout is None and s.refusal == "" for s in changing if not s.judged)

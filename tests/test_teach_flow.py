@@ -166,3 +166,23 @@ def test_a_store_that_cannot_write_says_so_and_keeps_the_picture_on_screen() -> 
 def test_a_game_without_cards_cannot_be_taught() -> None:
     with pytest.raises(UserError, match="no cards"):
         TeachFlow("pay-line", "Pay Line", [], MemoryStore())
+
+
+def test_a_frame_only_shown_changes_the_picture_and_nothing_else() -> None:
+    """A frame the camera thread did not judge (the scene was changing) shows the camera's
+    picture; the card counted as lying still, the card just kept and what the prompt said stand."""
+    store = MemoryStore()
+    flow = TeachFlow("bandit", "Bandit", faces(), store)
+    show(flow, card_at(100, 50))
+    press(flow, "collect")
+    show(flow, empty(TWO), 1)
+    moving = np.full((270, 480, 3), 77, np.uint8)
+    flow.on_frame(TeachFrame(moving, judged=False))
+    assert flow.view().preview is moving and flow.prompt() == TWO
+    show(flow, card_at(101, 50), 5)  # Cherry, still blocked: the shown frame did not clear the table
+    assert flow.phase == LOOKING and "plum" not in store.kept
+    show(flow, empty(), 1)
+    show(flow, card_at(160, 90), STEADY_FRAMES - 1)
+    flow.on_frame(TeachFrame(moving, judged=False))  # a shadow passing: not "moved"
+    flow.on_frame(card_at(160, 90))
+    assert flow.phase == CAUGHT

@@ -8,6 +8,7 @@ it, and the cut-out at the taught-face store's size, from the full frame.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from companion.flows.teach import TeachFlow, TeachFrame
 
 #: Width of the camera picture sent to the screen (it is drawn at most about 480 px wide).
 PREVIEW_WIDTH = 480
+#: While the scene keeps changing, every this many frames is judged (looked for a card in).
+JUDGE_EVERY = 4
 
 
 def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
@@ -26,52 +29,73 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
     (:func:`vision.enrolled.capture_card`): a part of a card, a book, a label or one card of
     several is refused, and the screen says why. On our play mat that rule's side checks fail
     (a zone's printed frame runs beside the card's edge; the whole mat in view, a card is
-    smaller than a photo's), so a card lying on the mat, the one sure and whole outline in
-    view, is taken on the mat's known ground (:func:`_cards_on_the_mat`). With the mat in view,
-    an outline holding only the ground round it is no card
-    (:func:`vision.mat_cards.holds_the_ground`): on the simulated tables an empty zone's printed
-    frame had been cut out on 6 of 40 empty mats."""
+    smaller than a photo's) and its search for a card on a light table takes seconds over the
+    zones' frame lines, so with the mat in view a card lying on it is taken on the mat's known
+    ground (:func:`_cards_on_the_mat`): the one sure, whole outline in view, not one holding
+    only the ground round it (an empty zone's printed frame). A card beside the mat is judged
+    by the photo rule.
+    """
     import cv2
 
     from companion.errors import UserError
     from vision.die_cut import NoCard
     from vision.enrolled import capture_card, cut_out
+    from vision.frame_blocks import StillFrames, small_copy
     from vision.markers import all_mat_marker_ids
     from vision.mat_cards import holds_the_ground
     from vision.reader import CardReader
 
     markers = CardReader(game_id, use_mat=False)
     mat_ids = all_mat_marker_ids()
+    still = StillFrames()
+    kept: list[TeachFrame] = []  # the verdict on the scene as last judged, while it stands still
+    shown = [JUDGE_EVERY - 1]  # frames only shown in a row, the scene changing (the first is judged)
 
     def job(frame: Any) -> TeachFrame:
         colour = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
         scale = min(1.0, PREVIEW_WIDTH / colour.shape[1])
         preview = cv2.resize(colour, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        corners, ids = markers.find_markers(cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY))
+        grey = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
+        # Judging a frame costs about 0.1 s of CPU here (0.3-0.5 s on a Pi 4), which the
+        # screen's thread would feel: a frame is judged once the scene stands still, and the
+        # verdict kept while it does. A scene that keeps changing (a hand laying the card) is
+        # judged every ``JUDGE_EVERY`` frames, so a camera whose picture never settles still
+        # catches a card.
+        unchanged = still.unchanged(small_copy(grey))
+        if unchanged and kept:
+            return dataclasses.replace(kept[0], preview=preview)
+        if not unchanged:
+            kept.clear()
+            shown[0] += 1
+            if shown[0] < JUDGE_EVERY:
+                return TeachFrame(preview, judged=False)
+        shown[0] = 0
+        kept[:] = [judge(colour, grey, preview, scale)]
+        return kept[0]
+
+    def judge(colour: Any, grey: Any, preview: Any, scale: float) -> TeachFrame:
+        corners, ids = markers.find_markers(grey)
         mat = [c.reshape(-1, 2).mean(axis=0) for c, i in zip(corners, ids, strict=True) if i in mat_ids]
         mat_seen = len(mat) >= 3  # (a hand over one corner still leaves the mat placed)
-        refusal = ""
+        if mat_seen:
+            found = _cards_on_the_mat(colour, mat)
+            if not found:
+                return TeachFrame(preview)
+            if len(found) > 1:
+                return TeachFrame(preview, refusal=f"{len(found)} cards in view: show one card alone")
+            if _centre_within(found[0], mat):
+                capture = cut_out(colour, found[0])
+                return TeachFrame(preview, capture.quad * scale, capture.cutout)
+            # One card beside the mat: the photo rule judges it.
         try:
             capture = capture_card(colour, "view")
-            # Not the mat itself (round its corner markers), nor, with the mat in view, an empty
-            # zone's printed frame or a patch of table beside it.
-            quad = capture.quad
-            if not _holds_any(quad, mat) and not (mat_seen and holds_the_ground(colour, quad)):
-                return TeachFrame(preview, capture.quad * scale, capture.cutout)
         except NoCard:
-            pass  # no card at all is no refusal: the table is clear
-        except UserError as error:
-            refusal = str(error)
-        if not mat_seen:
-            return TeachFrame(preview, refusal=refusal)
-        found = _cards_on_the_mat(colour, mat)
-        if not found:  # the refusal was of the mat itself (its zones' frames cross it as seams)
+            return TeachFrame(preview)  # no card at all is no refusal: the table is clear
+        except UserError as refusal:
+            return TeachFrame(preview, refusal=str(refusal))
+        # Not the mat itself (round its corner markers), nor an empty zone's printed frame.
+        if _holds_any(capture.quad, mat) or (mat_seen and holds_the_ground(colour, capture.quad)):
             return TeachFrame(preview)
-        if len(found) > 1:
-            return TeachFrame(preview, refusal=refusal or f"{len(found)} cards in view: show one card alone")
-        if not _centre_within(found[0], mat):
-            return TeachFrame(preview, refusal=refusal)
-        capture = cut_out(colour, found[0])
         return TeachFrame(preview, capture.quad * scale, capture.cutout)
 
     return job

@@ -1,9 +1,9 @@
 """Teaching the camera a group's own deck at the companion, one face at a time, by the buttons.
 
 The screen names one face (its name and symbol art) and the player lays that card anywhere
-under the camera, on the mat or not. The camera thread cuts the one card in view out of each
-frame (:class:`TeachFrame`); once the same card has lain still for ``STEADY_FRAMES`` frames the
-screen shows its cut-out and waits:
+under the camera, on the mat or not. The camera thread cuts the one card in view out of the
+frames it judges (:class:`TeachFrame`); once the same card has lain still for ``STEADY_FRAMES``
+judged frames the screen shows its cut-out and waits:
 
 - ``collect`` keeps the picture (filed in the taught-face store) and asks for the next face;
 - ``back`` drops it and looks again (move the card, or lay it again);
@@ -78,13 +78,15 @@ class TeachFrame:
     outline in preview pixels (TL TR BR BL) and ``cutout`` the card cut out of the full frame,
     upright (BGR, portrait); else both are None, and ``refusal`` says in one line why the card
     in view cannot be taught ("2 card-shaped outlines in view: show one card alone"), or is
-    empty when no card is in view at all.
+    empty when no card is in view at all. ``judged`` is False for a frame only shown: the scene
+    was changing (a hand laying the card), and the camera thread did not look for a card.
     """
 
     preview: Any
     quad: Any = None
     cutout: Any = None
     refusal: str = ""
+    judged: bool = True
 
 
 @dataclass
@@ -145,6 +147,7 @@ class TeachFlow:
         #: sounds for the daemon to play (a card caught, a picture kept): the table hears it
         self.cues: list[str] = []
         self._latest: TeachFrame | None = None
+        self._judged: TeachFrame | None = None
         self._steady = 0
         self._candidate: Any = None
         self._caught: TeachFrame | None = None
@@ -177,6 +180,9 @@ class TeachFlow:
     def on_frame(self, seen: TeachFrame) -> None:
         """One frame from the camera thread: catch a card that lies still, alone, in view."""
         self._latest = seen
+        if not seen.judged:
+            return  # only shown: what was said of the last frame looked at stands
+        self._judged = seen
         if self.phase != LOOKING:
             return
         if seen.quad is None or seen.cutout is None:
@@ -298,9 +304,9 @@ class TeachFlow:
             return f"{self.taught_faces()} of {len(self.faces)} faces taught. COLLECT or BACK leaves."
         if self.phase == CAUGHT:
             return f"Is this {self.face.name}? COLLECT keeps it, BACK takes it again"
-        latest = self._latest
-        if latest is not None and latest.refusal:
-            return latest.refusal[0].upper() + latest.refusal[1:]
+        judged = self._judged
+        if judged is not None and judged.refusal:
+            return judged.refusal[0].upper() + judged.refusal[1:]
         if self._blocked is not None and self.message:
             return self.message
         return f"Lay {self.face.name} face up under the camera, alone"

@@ -122,14 +122,17 @@ def teach_cards() -> Shot:
     job = cut_out_job("bandit")
     with tempfile.TemporaryDirectory() as folder:
         flow = open_teaching("bandit", Path(folder))
+        # The camera's frames: a card laid changes the scene (that frame is only shown), then
+        # it lies still (judged once, the verdict kept).
         table.place_at("cherry", table.centre, 25.0)
-        for _ in range(3):
+        for _ in range(4):
             flow.on_frame(job(table.frame()))
         flow.on_input(press("collect"))
         table.loose.clear()
-        flow.on_frame(job(table.frame()))
+        for _ in range(2):
+            flow.on_frame(job(table.frame()))
         table.place_at("plum", (table.centre[0] + 20, table.centre[1]), 160.0)
-        for _ in range(3):
+        for _ in range(4):
             flow.on_frame(job(table.frame()))
         view = flow.view()
         assert view.phase == "caught" and not view.alert, (view.prompt, view.alert)
