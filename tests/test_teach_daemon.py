@@ -297,29 +297,33 @@ def test_a_refusal_on_the_teach_screen_is_shown_whole_with_what_to_do(
 
 
 @needs_realcards
-@pytest.mark.parametrize("name, why", [
-    ("IMG_2496.JPG", "2 card-shaped outlines"),  # a nine beside a business card
-    ("IMG_2501.JPG", ""),  # a jack in a bowl beside a mint box, whose label was cut out
-    ("IMG_2509.JPG", "touches another card or paper"),  # a king against a white sheet
-    ("IMG_2516.JPG", "partly covered"),  # a nine half under a gift bag: its lower half was cut out
-    ("IMG_2519.JPG", "partly covered"),  # a nine under a toy tractor
-    ("IMG_2536.JPG", "cards overlap"),  # a king half under a book: the book's picture was cut out
-    ("IMG_2556.JPG", "cut by the picture's edge or covered"),  # a queen under a book
+@pytest.mark.parametrize("name", [
+    "IMG_2446.JPG",  # an ace on a kit's box: a patch of the box's print was cut out
+    "IMG_2490.JPG",  # a jack beside a greeting card: the card's printed label
+    "IMG_2491.JPG",  # a nine on a white sheet: a third of the nine
+    "IMG_2496.JPG",  # a nine beside a business card: the business card
+    "IMG_2519.JPG",  # a nine under a toy tractor: the part beside the tractor
+    "IMG_2556.JPG",  # a queen under a book: the book
 ])
-def test_the_camera_thread_cuts_out_by_the_photo_rule(name: str, why: str) -> None:
-    """Real photos at the camera's 1280 px, where the camera thread's own rule (the one sure,
-    whole outline in view) offered a wrong cut-out: a label, a business card, a book's picture,
-    half a card. Taught by the photo rule, each is refused, saying why."""
+def test_the_camera_thread_cuts_out_by_the_photo_rule(name: str) -> None:
+    """Real photos (504 x 378) enlarged to the camera's 1280 px (as ``bench teaching`` does),
+    where the camera thread's own rule (the one sure, whole outline in view) offered a wrong
+    cut-out. By the photo rule each is refused, or its card is cut out."""
     import cv2
 
     from companion.daemon.teaching import cut_out_job
     from vision.image_files import read_image
+    from vision.label_boxes import box_iou, box_of
+    from vision.labelled_photos import load_photos
 
-    image = read_image(REALCARDS / name)
+    photo = next(p for p in load_photos(REALCARDS) if p.path.name == name)
+    image = read_image(photo.path)
     scale = 1280 / max(image.shape[:2])
-    seen = cut_out_job("bandit")(cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA))
-    assert seen.cutout is None and seen.quad is None
-    assert why in seen.refusal and bool(why) == bool(seen.refusal)
+    image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    seen = cut_out_job("bandit")(image)
+    if seen.cutout is not None:
+        found = box_of((seen.quad * image.shape[1] / seen.preview.shape[1]).tolist())
+        assert box_iou(found, [v * scale for v in photo.cards[0][1]]) >= 0.85
 
 
 def test_the_camera_thread_judges_a_still_scene_once_and_a_changing_one_now_and_then(
