@@ -356,3 +356,31 @@ def test_the_camera_thread_judges_a_still_scene_once_and_a_changing_one_now_and_
         changing.append(job(table.frame()))
     assert len(calls) == 2 and sum(s.judged for s in changing) == 2
     assert all(s.cutout is None and s.refusal == "" for s in changing if not s.judged)
+
+
+def test_teach_cards_from_the_menu_on_the_mat(tmp_path: Path, store: Path) -> None:
+    """The card laid in a zone of the play mat (the mat decides there, not the photo rule):
+    caught along the card's own edges, and kept."""
+    from vision.label_boxes import box_iou, box_of
+    from vision.layout import CARD_H_MM, CARD_W_MM
+
+    table = SimulatedTable("bandit", seed=1)
+    zone = table.layout.zones[4].name
+    table.place(zone, "cherry")
+    corners = np.array([[0, 0, 1], [CARD_W_MM, 0, 1], [CARD_W_MM, CARD_H_MM, 1], [0, CARD_H_MM, 1]], float).T
+    seen = table.homography @ table._card_to_world(table.cards[zone]) @ corners
+    card = box_of((seen[:2] / seen[2]).T.tolist())
+    daemon = open_teaching(tmp_path, table)
+    try:
+        teach = daemon.teach
+        assert teach is not None
+        step_until(daemon, lambda: teach.phase == "caught", "the cherry card caught on the mat")
+        caught = teach.caught
+        assert caught is not None
+        scale = table.frame().shape[1] / caught.preview.shape[1]
+        assert box_iou(box_of((caught.quad * scale).tolist()), card) >= 0.85
+        press(daemon, "collect")
+        daemon.step()
+        assert list(EnrolledDeck("bandit", store.parent / "enrolled").pictures()) == ["cherry"]
+    finally:
+        daemon.close()

@@ -34,7 +34,7 @@ def homography(frame: np.ndarray) -> np.ndarray:
     """The homography image -> mat mm, from the mat's corner markers in ``frame``."""
     reader = reader_for_game("bandit")
     corners, ids = reader.find_markers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
-    to_mat = reader._mat_homography(corners, ids)
+    to_mat = reader.mat_homography(corners, ids)
     assert to_mat is not None
     return to_mat
 

@@ -243,7 +243,7 @@ class CardReader:
         whole_frame = self.layout is not None or self._markers_seen
         corners, ids = self._finder.find(grey, half, whole_frame)
         self._markers_seen = self._markers_seen or bool(ids)
-        to_mat = self._mat_homography(corners, ids) if self.layout is not None else None
+        to_mat = self.mat_homography(corners, ids) if self.layout is not None else None
         cards = self._group(corners, ids, to_mat, grey)
         unread: list[Sighting] = []
         # Card-shaped outlines without a marker are looked at closely for one the half-size
@@ -330,8 +330,8 @@ class CardReader:
         short, long_ = (sides[0] + sides[1]) / 2, (sides[2] + sides[3]) / 2
         return abs(short - (CARD_W_MM - 2 * FRAME_MM)) < 9 and abs(long_ - (CARD_H_MM - 2 * FRAME_MM)) < 12
 
-    def _mat_homography(self, corners: list[np.ndarray], ids: list[int]) -> np.ndarray | None:
-        """Image -> mat mm from every corner marker of this game's mat that was read."""
+    def mat_homography(self, corners: list[np.ndarray], ids: list[int]) -> np.ndarray | None:
+        """Image -> mat mm from this game's mat markers among ``corners``, ``ids``; None if none."""
         assert self.layout is not None
         reference = self.layout.marker_corners_mm()
         image_pts = [quad for quad, marker_id in zip(corners, ids, strict=True) if marker_id in self._mat_ids]

@@ -22,6 +22,8 @@ NAME = "teaching"
 HELP = "the teach screen's camera thread: cards cut out right and wrong, on tables, mats and photos"
 
 GAME = "bandit"
+#: The simulated camera's frame width (px).
+WIDTH = 1280
 #: The synthetic faces laid (:func:`vision.taught_scene.synthetic_face` seeds).
 FACE_SEEDS = tuple(range(30, 37))
 
@@ -40,15 +42,17 @@ def _laid(job: Callable[[Any], Any], table: Any) -> Any:
     return job(table.frame())
 
 
-def _card_box(table: Any) -> tuple[float, float, float, float]:
-    """The box round the last card laid on ``table``, in frame pixels."""
+def _card_box(table: Any, placed: Any = None) -> tuple[float, float, float, float]:
+    """The box round the card ``placed`` on ``table`` (default the last one laid anywhere), in
+    frame pixels."""
     import numpy as np
 
     from vision.label_boxes import box_of
     from vision.layout import CARD_H_MM, CARD_W_MM
 
     corners = np.array([[0, 0, 1], [CARD_W_MM, 0, 1], [CARD_W_MM, CARD_H_MM, 1], [0, CARD_H_MM, 1]], float).T
-    seen = table.homography @ table._card_to_world(table.loose[-1]) @ corners
+    placed = table.loose[-1] if placed is None else placed
+    seen = table.homography @ table._card_to_world(placed) @ corners
     return box_of((seen[:2] / seen[2]).T.tolist())
 
 
@@ -81,7 +85,7 @@ def tables_figure(tables: int) -> dict[str, Any]:
         angle = float(np.random.default_rng(seed).uniform(0, 180))
         table.place_art(synthetic_face(FACE_SEEDS[seed % len(FACE_SEEDS)]), table.centre, angle)
         seen = _laid(job, table)
-        verdict = _verdict(seen, _card_box(table), table.frame().shape[1])
+        verdict = _verdict(seen, _card_box(table), WIDTH)
         counts[verdict] += 1
         if verdict == "wrong":
             wrong.append(seed)
@@ -99,19 +103,21 @@ def mat_figure(tables: int) -> dict[str, Any]:
     job = cut_out_job(GAME)
     faces = ["cherry", "plum", "bell", "seven", "bar", "any"]
     art = {face: [synthetic_face(20 + k)] for k, face in enumerate(faces)}
-    zoned = cut = 0
+    zoned = 0
+    zone_counts = dict.fromkeys(("right", "wrong", "refused", "nothing"), 0)
     for seed in range(max(1, tables // 10)):
         for k in range(len(SimulatedTable(GAME, seed=seed).layout.zones)):
             table = SimulatedTable(GAME, seed=seed, taught=art)
-            table.place(table.layout.zones[k].name, faces[k % len(faces)])
+            zone = table.layout.zones[k].name
+            table.place(zone, faces[k % len(faces)])
             zoned += 1
-            cut += _laid(job, table).cutout is not None
+            zone_counts[_verdict(_laid(job, table), _card_box(table, table.cards[zone]), WIDTH)] += 1
     empty = [_laid(job, SimulatedTable(GAME, seed=seed)) for seed in range(tables)]
     empty_cut = [seed for seed, seen in enumerate(empty) if seen.cutout is not None]
     return {
         "figure": "teaching.mat",
         "zone_cards": zoned,
-        "zone_cards_cut_out": cut,
+        **{f"zone_cards_{k}": v for k, v in zone_counts.items()},
         "empty_mats": tables,
         "empty_mats_cut_out": len(empty_cut),
         "empty_mat_seeds_cut_out": empty_cut,

@@ -30,10 +30,12 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
     several is refused, and the screen says why. On our play mat that rule's side checks fail
     (a zone's printed frame runs beside the card's edge; the whole mat in view, a card is
     smaller than a photo's) and its search for a card on a light table takes seconds over the
-    zones' frame lines, so with the mat in view a card lying on it is taken on the mat's known
-    ground (:func:`_cards_on_the_mat`): the one sure, whole outline in view, not one holding
-    only the ground round it (an empty zone's printed frame). A card beside the mat is judged
-    by the photo rule.
+    zones' frame lines, so with the mat in view the mat decides: a card in a zone is placed by
+    the reader's zone search (:class:`vision.mat_cards.MatZones`: its known size, the zone's
+    frame line does not pull its edge off), a card elsewhere on the mat by its sure, whole
+    outline (:func:`_cards_on_the_mat`: not one holding only the ground round it, an empty
+    zone's printed frame), and it is taken when it is the one card in view. A card beside the
+    mat is judged by the photo rule.
     """
     import cv2
 
@@ -42,10 +44,11 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
     from vision.enrolled import capture_card, cut_out
     from vision.frame_blocks import StillFrames, small_copy
     from vision.markers import all_mat_marker_ids
-    from vision.mat_cards import holds_the_ground
+    from vision.mat_cards import MatZones, holds_the_ground
     from vision.reader import CardReader
 
-    markers = CardReader(game_id, use_mat=False)
+    markers = CardReader(game_id)  # the game's mat: its layout, from its corner markers
+    zones = MatZones(markers.layout) if markers.layout is not None else None
     mat_ids = all_mat_marker_ids()
     still = StillFrames()
     kept: list[TeachFrame] = []  # the verdict on the scene as last judged, while it stands still
@@ -79,12 +82,20 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
         mat_seen = len(mat) >= 3  # (a hand over one corner still leaves the mat placed)
         if mat_seen:
             found = _cards_on_the_mat(colour, mat)
-            if not found:
+            to_mat = markers.mat_homography(corners, ids)
+            # A card in a zone, placed by its known size (the reader's zone search: a zone's
+            # printed frame line does not pull its edge off); a sure outline round it is it.
+            placed = [] if to_mat is None or zones is None else [o.quad for o in zones.find(colour, to_mat)]
+            on = placed + [q for q in found if _centre_within(q, mat)
+                           and not any(_holds_any(q, [z.mean(axis=0)]) for z in placed)]
+            beside = [q for q in found if not _centre_within(q, mat)]
+            if not on and not beside:
                 return TeachFrame(preview)
-            if len(found) > 1:
-                return TeachFrame(preview, refusal=f"{len(found)} cards in view: show one card alone")
-            if _centre_within(found[0], mat):
-                capture = cut_out(colour, found[0])
+            if len(on) + len(beside) > 1:
+                count = len(on) + len(beside)
+                return TeachFrame(preview, refusal=f"{count} cards in view: show one card alone")
+            if on:
+                capture = cut_out(colour, on[0])
                 return TeachFrame(preview, capture.quad * scale, capture.cutout)
             # One card beside the mat: the photo rule judges it.
         try:
