@@ -387,16 +387,17 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
         # printed on a card steps to the card's own paper as a card steps to a table); only the
         # light table's evidence may take it (its faint edge, a blank band inside every side, no
         # frame's edge parallel just outside).
-        on_light = UserError(
+        on_light = (
             f"the card in {what} lies on paper or on a table as light as itself: "
             "show it alone on a darker or more coloured surface"
         )
         try:
             found = _on_light_table(colour, lab, what)
         except NoCard:
-            raise on_light from None  # a card was found: not "no card"
+            # A card was found (not "no card"); its edge may be a die-cut one still.
+            raise NoCardEdge(on_light) from None
         if _overlap(found, card) < SAME_SHARE:
-            raise on_light
+            raise UserError(on_light)
         card, faint = found, True
     if card.aspect > TEACH_ASPECT[1]:
         card = _whole_round(card, looked) or card
