@@ -47,8 +47,8 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
     from vision.mat_cards import MatZones, holds_the_ground
     from vision.reader import CardReader
 
-    markers = CardReader(game_id)  # the game's mat: its layout, from its corner markers
-    zones = MatZones(markers.layout) if markers.layout is not None else None
+    reader = CardReader(game_id)  # markers, and the game's mat placed by its corner markers
+    zones = MatZones(reader.layout) if reader.layout is not None else None
     mat_ids = all_mat_marker_ids()
     still = StillFrames()
     kept: list[TeachFrame] = []  # the verdict on the scene as last judged, while it stands still
@@ -59,7 +59,7 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
         scale = min(1.0, PREVIEW_WIDTH / colour.shape[1])
         preview = cv2.resize(colour, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         grey = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
-        # Judging a frame costs about 0.1 s of CPU here (0.3-0.5 s on a Pi 4), which the
+        # Judging a frame costs 60-250 ms of CPU here (up to about 1 s on a Pi 4), which the
         # screen's thread would feel: a frame is judged once the scene stands still, and the
         # verdict kept while it does. A scene that keeps changing (a hand laying the card) is
         # judged every ``JUDGE_EVERY`` frames, so a camera whose picture never settles still
@@ -77,12 +77,12 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
         return kept[0]
 
     def judge(colour: Any, grey: Any, preview: Any, scale: float) -> TeachFrame:
-        corners, ids = markers.find_markers(grey)
+        corners, ids = reader.find_markers(grey)
         mat = [c.reshape(-1, 2).mean(axis=0) for c, i in zip(corners, ids, strict=True) if i in mat_ids]
         mat_seen = len(mat) >= 3  # (a hand over one corner still leaves the mat placed)
         if mat_seen:
             found = _cards_on_the_mat(colour, mat)
-            to_mat = markers.mat_homography(corners, ids)
+            to_mat = reader.mat_homography(corners, ids)
             # A card in a zone, placed by its known size (the reader's zone search: a zone's
             # printed frame line does not pull its edge off); a sure outline round it is it.
             placed = [] if to_mat is None or zones is None else [o.quad for o in zones.find(colour, to_mat)]
