@@ -14,7 +14,8 @@ from companion.cli import main
 def test_bench_teaching_prints_its_figures_as_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "teaching", "--tables", "3", "--no-photos"]) == 0
     lines = {line["figure"]: line for line in map(json.loads, capsys.readouterr().out.splitlines())}
-    assert list(lines) == ["teaching.tables", "teaching.mat", "teaching.speed"]
+    assert list(lines) == ["teaching.tables", "teaching.tables_far", "teaching.mat", "teaching.speed"]
+    assert lines["teaching.tables_far"]["card_px"] == [70, 90]
     tables = lines["teaching.tables"]
     assert tables["tables"] == 3 and sum(tables[k] for k in ("right", "wrong", "refused", "nothing")) == 3
     assert len(tables["wrong_seeds"]) == tables["wrong"]

@@ -313,10 +313,11 @@ def _holds_small_cards(card: _Looked, looked: list[_Looked]) -> bool:
     )
 
 
-def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
-    """The one card in a BGR picture to teach from, by the paper searches; UserError (one
-    line) when there is none, more than one, or it is cut by the picture's edge or covered
-    (:class:`vision.die_cut.NoCardEdge` when no card's edge stands out).
+def find_paper_card(colour: np.ndarray, what: str, least: float = TEACH_MIN_AREA) -> CardOutline:
+    """The one card in a BGR picture to teach from, by the paper searches, of at least
+    ``least`` of the picture; UserError (one line) when there is none, more than one, or it is
+    cut by the picture's edge or covered (:class:`vision.die_cut.NoCardEdge` when no card's
+    edge stands out).
 
     Both outline searches look; of what they find, the card must be the only sure one, or the
     only one of a card's shape and size that fits (a whole outline stepping to the table all
@@ -327,7 +328,7 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
     as cards are, or have another card's strip beside it (:func:`vision.card_beneath.cards_beneath`).
     """
     lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB)
-    smallest = TEACH_MIN_AREA * colour.shape[0] * colour.shape[1]
+    smallest = least * colour.shape[0] * colour.shape[1]
     # The plain search without its straight edges round failed regions: the thorough search
     # looks for straight edges everywhere, and the plain one's outline of a card lying over
     # another took the place of the pair's outline that shows it is not alone (three
@@ -362,7 +363,7 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
             card = sure[0]  # refused below: why it cannot be taught
         else:
             try:
-                card = _on_light_table(colour, lab, what)
+                card = _on_light_table(colour, lab, what, least)
             except NoCardEdge as none:
                 # "No card found" would be wrong where a card's outline was found and not trusted.
                 why = _unclear_refusal(everything, what)
@@ -376,7 +377,7 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
         # edge may (the outline was its art's frame, or a part of it). Only the card round that
         # outline is taken; a card elsewhere would leave the outline as a second, covered card.
         try:
-            found = _on_light_table(colour, lab, what)
+            found = _on_light_table(colour, lab, what, least)
         except UserError:
             raise unclear from None
         if _overlap(found, card) < SAME_SHARE:
@@ -392,7 +393,7 @@ def find_paper_card(colour: np.ndarray, what: str) -> CardOutline:
             "show it alone on a darker or more coloured surface"
         )
         try:
-            found = _on_light_table(colour, lab, what)
+            found = _on_light_table(colour, lab, what, least)
         except NoCard:
             # A card was found (not "no card"); its edge may be a die-cut one still.
             raise NoCardEdge(on_light) from None
@@ -467,10 +468,10 @@ def _unclear_edge(what: str) -> str:
     )
 
 
-def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str) -> _Looked:
+def _on_light_table(colour: np.ndarray, lab: np.ndarray, what: str, least: float) -> _Looked:
     """The one card on a table as light as itself (:mod:`vision.light_table_outlines`), when
     the outline searches found no card; UserError when there is none or more than one."""
-    found = light_table_cards(colour, TEACH_MIN_AREA)
+    found = light_table_cards(colour, least)
     if not found.cards:
         # A dark face on dark cloth steps by 0-5 grey levels (other-decks seed 0's seven).
         raise NoCard(

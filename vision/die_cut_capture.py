@@ -70,22 +70,25 @@ def _printed_frame(lab: np.ndarray, inner: np.ndarray, card: np.ndarray) -> bool
     return bool(apart < STEP)
 
 
-def die_cut_card(colour: np.ndarray, what: str, refused: UserError) -> CardOutline:
-    """The one card in ``colour`` found by its die-cut edge; ``refused`` (the paper searches'
-    refusal) when there is none, UserError when there is more than one."""
+def die_cut_card(
+    colour: np.ndarray, what: str, refused: UserError, least: float = TEACH_MIN_AREA
+) -> CardOutline:
+    """The one card in ``colour`` found by its die-cut edge, of at least ``least`` of the
+    picture; ``refused`` (the paper searches' refusal) when there is none, UserError when there
+    is more than one."""
     lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB)
-    cards = [c for c in die_cut_cards(colour, TEACH_MIN_AREA) if not parallel_beyond(colour, c.quad)]
+    cards = [c for c in die_cut_cards(colour, least) if not parallel_beyond(colour, c.quad)]
     if any(rim_paper_share(lab, c.quad) >= RIM_PAPER for c in cards):
         raise refused
     if len(cards) > 1:
         raise UserError(f"{len(cards)} card-shaped outlines in {what}: show one card alone")
     if not cards:
         raise refused
-    # A card to teach is no smaller than ``TEACH_MIN_AREA`` (the die-cut search's outlines may
+    # A card to teach is no smaller than ``least`` (the die-cut search's outlines may
     # be: the card-shaped 'd' of a book's title was taught as the card, IMG_2520 turned half
     # round). Smaller ones above still count as rivals (a lattice's cells beside a queen seen
     # through a wire mesh: IMG_2514 is refused).
-    if cv2.contourArea(cards[0].quad) < TEACH_MIN_AREA * colour.shape[0] * colour.shape[1]:
+    if cv2.contourArea(cards[0].quad) < least * colour.shape[0] * colour.shape[1]:
         raise refused
     if not TEACH_ASPECT[0] <= aspect(cards[0].quad) <= TEACH_ASPECT[1]:
         raise refused
@@ -94,13 +97,14 @@ def die_cut_card(colour: np.ndarray, what: str, refused: UserError) -> CardOutli
     return CardOutline(cards[0].quad, False, True)
 
 
-def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
-    """The one card in a BGR picture to teach from (see the module's doc); UserError (one
-    line) when there is none, more than one, or it is cut by the picture's edge or covered."""
+def find_one_card(colour: np.ndarray, what: str, least: float = TEACH_MIN_AREA) -> CardOutline:
+    """The one card in a BGR picture to teach from, of at least ``least`` of the picture (see
+    the module's doc); UserError (one line) when there is none, more than one, or it is cut by
+    the picture's edge or covered."""
     try:
-        found = find_paper_card(colour, what)
+        found = find_paper_card(colour, what, least)
     except NoCardEdge as refused:
-        return die_cut_card(colour, what, refused)
+        return die_cut_card(colour, what, refused, least)
     lab = cv2.cvtColor(colour, cv2.COLOR_BGR2LAB)
     if light_paper(card_paper(lab, order_quad(found.quad))[1]):
         return found
@@ -110,7 +114,7 @@ def find_one_card(colour: np.ndarray, what: str) -> CardOutline:
     # table along its printed frame line, 0.85 of the card).
     round_it = [
         c
-        for c in die_cut_cards(colour, TEACH_MIN_AREA)
+        for c in die_cut_cards(colour, least)
         if inside_share(found.quad, c.quad) >= PART_INSIDE
         and (
             cv2.contourArea(found.quad) <= PART_AREA * cv2.contourArea(c.quad)

@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from companion.errors import UserError
+from vision.card_capture import TEACH_MIN_AREA
 from vision.card_outlines import order_quad
 from vision.corner_index import MAX_DIFFERENCE, CornerIndex, indices_in_view
 from vision.die_cut_capture import find_one_card
@@ -85,14 +86,13 @@ class Capture:
     cutout: np.ndarray
 
 
-def capture_card(image: np.ndarray, what: str = "the photo") -> Capture:
-    """The single card lying in ``image`` (a whole photo or camera frame, any table).
-
-    UserError when there is no card or more than one: a picture is taught only when it is
-    unambiguous which card it shows.
+def capture_card(image: np.ndarray, what: str = "the photo", least: float = TEACH_MIN_AREA) -> Capture:
+    """The single card lying in ``image`` (a whole photo or camera frame, any table), covering
+    at least ``least`` of it. UserError when there is no card or more than one: a picture is
+    taught only when it is unambiguous which card it shows.
     """
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    return cut_out(colour, find_one_card(colour, what).quad)
+    return cut_out(colour, find_one_card(colour, what, least).quad)
 
 
 def cut_out(colour: np.ndarray, quad: np.ndarray) -> Capture:

@@ -68,9 +68,12 @@ def _verdict(seen: Any, box: tuple[float, float, float, float] | None, width: in
     return "right" if box_iou(box_of((seen.quad * scale).tolist()), box) >= RIGHT_CUTOUT else "wrong"
 
 
-def tables_figure(tables: int) -> dict[str, Any]:
+def tables_figure(
+    tables: int, card_px: tuple[float, float] = (90, 170), figure: str = "tables"
+) -> dict[str, Any]:
     """One card laid on each of ``tables`` simulated tables without the mat (their styles: card
-    size, tilt, table, light, seeded), a synthetic face, turned at random."""
+    size, tilt, table, light, seeded), a synthetic face, turned at random; ``card_px``: the range
+    of the card's width in the frame (the simulated camera's, or a camera mounted higher)."""
     import numpy as np
 
     from companion.daemon.teaching import cut_out_job
@@ -81,7 +84,7 @@ def tables_figure(tables: int) -> dict[str, Any]:
     counts = dict.fromkeys(("right", "wrong", "refused", "nothing"), 0)
     wrong = []
     for seed in range(tables):
-        table = SimulatedTable(GAME, seed=seed, mat=False)
+        table = SimulatedTable(GAME, seed=seed, mat=False, card_px=card_px)
         angle = float(np.random.default_rng(seed).uniform(0, 180))
         table.place_art(synthetic_face(FACE_SEEDS[seed % len(FACE_SEEDS)]), table.centre, angle)
         seen = _laid(job, table)
@@ -89,7 +92,8 @@ def tables_figure(tables: int) -> dict[str, Any]:
         counts[verdict] += 1
         if verdict == "wrong":
             wrong.append(seed)
-    return {"figure": "teaching.tables", "tables": tables, **counts, "wrong_seeds": wrong}
+    return {"figure": f"teaching.{figure}", "tables": tables, "card_px": list(card_px), **counts,
+            "wrong_seeds": wrong}
 
 
 def mat_figure(tables: int) -> dict[str, Any]:
@@ -198,13 +202,15 @@ def photos_figure(folder: Path) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
-    """The tables, mat, photos and speed lines."""
+    """The tables (the simulated camera's, and one mounted higher), mat, photos and speed lines."""
     import cv2
 
     from companion.bench.realcards import default_photos
 
     cv2.setNumThreads(1)
     yield tables_figure(args.tables)
+    # A camera 80 cm above the table (EXPERIENCE.md: 60-80 cm) sees a card 70-90 px wide.
+    yield tables_figure(args.tables, (70, 90), "tables_far")
     yield mat_figure(args.tables)
     if args.use_photos:
         yield photos_figure(args.photos or default_photos())

@@ -19,6 +19,11 @@ from companion.flows.teach import TeachFlow, TeachFrame
 PREVIEW_WIDTH = 480
 #: While the scene keeps changing, every this many frames is judged (looked for a card in).
 JUDGE_EVERY = 4
+#: The least share of the frame a card taught at the camera covers. A photo's is 1 %
+#: (:data:`vision.card_capture.TEACH_MIN_AREA`); the companion's camera, 60-80 cm above the
+#: table, sees a card 80-110 px wide at 1280x720, tilted less: 0.7-1.4 % (simulated tables with
+#: cards 70-90 px wide: 9 of 30 taught at 1 %, 27 by the camera's own rule before).
+CAMERA_LEAST_AREA = 0.007
 
 
 def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
@@ -99,7 +104,7 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
                 return TeachFrame(preview, capture.quad * scale, capture.cutout)
             # One card beside the mat: the photo rule judges it.
         try:
-            capture = capture_card(colour, "view")
+            capture = capture_card(colour, "view", CAMERA_LEAST_AREA)
         except NoCard:
             return TeachFrame(preview)  # no card at all is no refusal: the table is clear
         except UserError as refusal:
