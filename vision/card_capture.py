@@ -36,9 +36,10 @@ from vision.outline_sides import STEP, paper_beside_sides, side_steps
 #: :func:`vision.card_checks.same_paper` allows across one card).
 SHADE = 0.5
 
-#: A card to teach from covers at least this share of the picture (the companion's 1280x720
-#: camera sees a card at 90-170 px wide: 1.2-4 %; the phone photos 4-44 %): smaller, the
-#: cut-out is too coarse to keep, and most small card-shaped things are labels, barcodes, pips.
+#: A card to teach from a photo covers at least this share of it (the realcards photos: 4-44 %):
+#: smaller, the cut-out is too coarse to keep, and most small card-shaped things are labels,
+#: barcodes, pips. The companion's camera sees a card smaller (0.7-1.4 %) and passes its own
+#: least share (:data:`companion.daemon.teaching.CAMERA_LEAST_AREA`).
 TEACH_MIN_AREA = 0.01
 #: An outline that is all there is in the picture, without a paper band or light paper
 #: (full-bleed art), is taken only when sharper still (the development photos: a patch of rug
