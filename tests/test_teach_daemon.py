@@ -360,15 +360,13 @@ def test_the_camera_thread_judges_a_still_scene_once_and_a_changing_one_now_and_
 def test_teach_cards_from_the_menu_on_the_mat(tmp_path: Path, store: Path) -> None:
     """The card laid in a zone of the play mat (the mat decides there, not the photo rule):
     caught along the card's own edges, and kept."""
+    from companion.bench.teaching import card_box
     from vision.label_boxes import box_iou, box_of
-    from vision.layout import CARD_H_MM, CARD_W_MM
 
     table = SimulatedTable("bandit", seed=1)
     zone = table.layout.zones[4].name
     table.place(zone, "cherry")
-    corners = np.array([[0, 0, 1], [CARD_W_MM, 0, 1], [CARD_W_MM, CARD_H_MM, 1], [0, CARD_H_MM, 1]], float).T
-    seen = table.homography @ table._card_to_world(table.cards[zone]) @ corners
-    card = box_of((seen[:2] / seen[2]).T.tolist())
+    card = card_box(table, table.cards[zone])
     daemon = open_teaching(tmp_path, table)
     try:
         teach = daemon.teach
@@ -390,10 +388,10 @@ def test_a_card_as_small_as_a_camera_80_cm_up_sees_it_is_taught_off_the_mat(seed
     """EXPERIENCE.md's camera, 60-80 cm above the table, sees a card 80-110 px wide: a card 75 px
     wide is about 0.8 % of the frame, under a photo's least card (1 %). Refused as "no card",
     a host without the mat could not teach at all."""
-    from companion.bench.teaching import _card_box, _laid, _verdict
+    from companion.bench.teaching import card_box, laid, verdict
     from companion.daemon.teaching import cut_out_job
     from vision.taught_scene import synthetic_face
 
     table = SimulatedTable("bandit", seed=seed, mat=False, card_px=(75, 75))
     table.place_art(synthetic_face(31), table.centre, 20.0)
-    assert _verdict(_laid(cut_out_job("bandit"), table), _card_box(table), 1280) == "right"
+    assert verdict(laid(cut_out_job("bandit"), table), card_box(table), 1280) == "right"

@@ -36,13 +36,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="leave out the realcards photos")
 
 
-def _laid(job: Callable[[Any], Any], table: Any) -> Any:
+def laid(job: Callable[[Any], Any], table: Any) -> Any:
     """The camera thread's verdict once the card lies still (the frame it arrived in first)."""
     job(table.frame())
     return job(table.frame())
 
 
-def _card_box(table: Any, placed: Any = None) -> tuple[float, float, float, float]:
+def card_box(table: Any, placed: Any = None) -> tuple[float, float, float, float]:
     """The box round the card ``placed`` on ``table`` (default the last one laid anywhere), in
     frame pixels."""
     import numpy as np
@@ -56,7 +56,7 @@ def _card_box(table: Any, placed: Any = None) -> tuple[float, float, float, floa
     return box_of((seen[:2] / seen[2]).T.tolist())
 
 
-def _verdict(seen: Any, box: tuple[float, float, float, float] | None, width: int) -> str:
+def verdict(seen: Any, box: tuple[float, float, float, float] | None, width: int) -> str:
     """right / wrong / refused / nothing for one frame's verdict (``box``: the card's)."""
     from vision.label_boxes import box_iou, box_of
 
@@ -87,10 +87,10 @@ def tables_figure(
         table = SimulatedTable(GAME, seed=seed, mat=False, card_px=card_px)
         angle = float(np.random.default_rng(seed).uniform(0, 180))
         table.place_art(synthetic_face(FACE_SEEDS[seed % len(FACE_SEEDS)]), table.centre, angle)
-        seen = _laid(job, table)
-        verdict = _verdict(seen, _card_box(table), WIDTH)
-        counts[verdict] += 1
-        if verdict == "wrong":
+        seen = laid(job, table)
+        said = verdict(seen, card_box(table), WIDTH)
+        counts[said] += 1
+        if said == "wrong":
             wrong.append(seed)
     return {"figure": f"teaching.{figure}", "tables": tables, "card_px": list(card_px), **counts,
             "wrong_seeds": wrong}
@@ -115,8 +115,8 @@ def mat_figure(tables: int) -> dict[str, Any]:
             zone = table.layout.zones[k].name
             table.place(zone, faces[k % len(faces)])
             zoned += 1
-            zone_counts[_verdict(_laid(job, table), _card_box(table, table.cards[zone]), WIDTH)] += 1
-    empty = [_laid(job, SimulatedTable(GAME, seed=seed)) for seed in range(tables)]
+            zone_counts[verdict(laid(job, table), card_box(table, table.cards[zone]), WIDTH)] += 1
+    empty = [laid(job, SimulatedTable(GAME, seed=seed)) for seed in range(tables)]
     empty_cut = [seed for seed, seen in enumerate(empty) if seen.cutout is not None]
     return {
         "figure": "teaching.mat",
@@ -185,10 +185,10 @@ def photos_figure(folder: Path) -> dict[str, Any]:
         h, w = image.shape[:2]
         box = tuple(v * scale for v in photo.cards[0][1])
         whole = box[0] > 2 and box[1] > 2 and box[2] < w - 3 and box[3] < h - 3
-        verdict = _verdict(seen, box, w)
-        verdict = "right" if verdict == "wrong" and not whole else verdict  # cut by the photo's edge
-        counts[verdict] += 1
-        if verdict == "wrong":
+        said = verdict(seen, box, w)
+        said = "right" if said == "wrong" and not whole else said  # cut by the photo's edge
+        counts[said] += 1
+        if said == "wrong":
             wrong.append(photo.path.name)
     return {
         "figure": "teaching.photos",
