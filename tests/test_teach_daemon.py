@@ -362,11 +362,11 @@ def test_teach_cards_from_the_menu_on_the_mat(tmp_path: Path, store: Path) -> No
     caught along the card's own edges, and kept."""
     from companion.bench.teaching import card_box
     from vision.label_boxes import box_iou, box_of
+    from vision.simulated import FRAME_W
 
     table = SimulatedTable("bandit", seed=1)
     zone = table.layout.zones[4].name
     table.place(zone, "cherry")
-    card = card_box(table, table.cards[zone])
     daemon = open_teaching(tmp_path, table)
     try:
         teach = daemon.teach
@@ -374,8 +374,8 @@ def test_teach_cards_from_the_menu_on_the_mat(tmp_path: Path, store: Path) -> No
         step_until(daemon, lambda: teach.phase == "caught", "the cherry card caught on the mat")
         caught = teach.caught
         assert caught is not None
-        scale = table.frame().shape[1] / caught.preview.shape[1]
-        assert box_iou(box_of((caught.quad * scale).tolist()), card) >= 0.85
+        scale = FRAME_W / caught.preview.shape[1]
+        assert box_iou(box_of((caught.quad * scale).tolist()), card_box(table.cards[zone])) >= 0.85
         press(daemon, "collect")
         daemon.step()
         assert list(EnrolledDeck("bandit", store.parent / "enrolled").pictures()) == ["cherry"]
@@ -390,8 +390,10 @@ def test_a_card_as_small_as_a_camera_80_cm_up_sees_it_is_taught_off_the_mat(seed
     a host without the mat could not teach at all."""
     from companion.bench.teaching import card_box, laid, verdict
     from companion.daemon.teaching import cut_out_job
+    from vision.simulated import FRAME_W
     from vision.taught_scene import synthetic_face
 
     table = SimulatedTable("bandit", seed=seed, mat=False, card_px=(75, 75))
     table.place_art(synthetic_face(31), table.centre, 20.0)
-    assert verdict(laid(cut_out_job("bandit"), table), card_box(table), 1280) == "right"
+    seen = laid(cut_out_job("bandit"), table)
+    assert verdict(seen, card_box(table.loose[-1]), FRAME_W) == "right"

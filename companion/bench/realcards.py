@@ -181,6 +181,13 @@ def _rank(photo: Photo) -> str:
 RIGHT_CUTOUT = 0.85
 
 
+def lies_whole(box: tuple[float, ...], shape: tuple[int, ...]) -> bool:
+    """Whether a labelled ``box`` lies wholly inside a picture of ``shape`` (a card cut by the
+    picture's edge is labelled by what shows of it: no cut-out can be judged against it)."""
+    h, w = shape[:2]
+    return box[0] > 2 and box[1] > 2 and box[2] < w - 3 and box[3] < h - 3
+
+
 @dataclass(frozen=True)
 class Taught:
     """The cut-outs of the single-card photos (the enrolment path), the refusals, and the
@@ -215,10 +222,8 @@ def capture_singles(singles: list[Photo], webcam: bool = False) -> Taught:
             refused.append(str(error))
             continue
         cutouts.append((_rank(photo), capture.cutout))
-        h, w = image.shape[:2]
         box = photo.cards[0][1]
-        whole = box[0] > 2 and box[1] > 2 and box[2] < w - 3 and box[3] < h - 3
-        if whole and box_iou(box_of(capture.quad.tolist()), box) < RIGHT_CUTOUT:
+        if lies_whole(box, image.shape) and box_iou(box_of(capture.quad.tolist()), box) < RIGHT_CUTOUT:
             wrong.append(photo.path.name)
     return Taught(tuple(cutouts), tuple(refused), tuple(wrong))
 

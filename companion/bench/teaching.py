@@ -16,14 +16,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from companion.bench.realcards import RIGHT_CUTOUT
+from companion.bench.realcards import RIGHT_CUTOUT, lies_whole
 
 NAME = "teaching"
 HELP = "the teach screen's camera thread: cards cut out right and wrong, on tables, mats and photos"
 
 GAME = "bandit"
-#: The simulated camera's frame width (px).
-WIDTH = 1280
 #: The synthetic faces laid (:func:`vision.taught_scene.synthetic_face` seeds).
 FACE_SEEDS = tuple(range(30, 37))
 
@@ -42,18 +40,12 @@ def laid(job: Callable[[Any], Any], table: Any) -> Any:
     return job(table.frame())
 
 
-def card_box(table: Any, placed: Any = None) -> tuple[float, float, float, float]:
-    """The box round the card ``placed`` on ``table`` (default the last one laid anywhere), in
-    frame pixels."""
-    import numpy as np
-
+def card_box(placed: Any) -> tuple[float, float, float, float]:
+    """The box round a card ``placed`` on a simulated table, in frame pixels, as the table drew
+    it in its last frame (:attr:`vision.simulated.Placed.corners`)."""
     from vision.label_boxes import box_of
-    from vision.layout import CARD_H_MM, CARD_W_MM
 
-    corners = np.array([[0, 0, 1], [CARD_W_MM, 0, 1], [CARD_W_MM, CARD_H_MM, 1], [0, CARD_H_MM, 1]], float).T
-    placed = table.loose[-1] if placed is None else placed
-    seen = table.homography @ table._card_to_world(placed) @ corners
-    return box_of((seen[:2] / seen[2]).T.tolist())
+    return box_of(placed.corners.tolist())
 
 
 def verdict(seen: Any, box: tuple[float, float, float, float] | None, width: int) -> str:
@@ -77,7 +69,7 @@ def tables_figure(
     import numpy as np
 
     from companion.daemon.teaching import cut_out_job
-    from vision.simulated import SimulatedTable
+    from vision.simulated import FRAME_W, SimulatedTable
     from vision.taught_scene import synthetic_face
 
     job = cut_out_job(GAME)
@@ -88,7 +80,7 @@ def tables_figure(
         angle = float(np.random.default_rng(seed).uniform(0, 180))
         table.place_art(synthetic_face(FACE_SEEDS[seed % len(FACE_SEEDS)]), table.centre, angle)
         seen = laid(job, table)
-        said = verdict(seen, card_box(table), WIDTH)
+        said = verdict(seen, card_box(table.loose[-1]), FRAME_W)
         counts[said] += 1
         if said == "wrong":
             wrong.append(seed)
@@ -101,7 +93,7 @@ def mat_figure(tables: int) -> dict[str, Any]:
     ``tables`` empty mats (any cut-out is wrong: an empty zone's printed frame, the mat, a patch
     of table)."""
     from companion.daemon.teaching import cut_out_job
-    from vision.simulated import SimulatedTable
+    from vision.simulated import FRAME_W, SimulatedTable
     from vision.taught_scene import synthetic_face
 
     job = cut_out_job(GAME)
@@ -115,7 +107,7 @@ def mat_figure(tables: int) -> dict[str, Any]:
             zone = table.layout.zones[k].name
             table.place(zone, faces[k % len(faces)])
             zoned += 1
-            zone_counts[verdict(laid(job, table), card_box(table, table.cards[zone]), WIDTH)] += 1
+            zone_counts[verdict(laid(job, table), card_box(table.cards[zone]), FRAME_W)] += 1
     empty = [laid(job, SimulatedTable(GAME, seed=seed)) for seed in range(tables)]
     empty_cut = [seed for seed, seen in enumerate(empty) if seen.cutout is not None]
     return {
@@ -182,11 +174,9 @@ def photos_figure(folder: Path) -> dict[str, Any]:
             if seen.cutout is not None:
                 multi_cut.append(photo.path.name)
             continue
-        h, w = image.shape[:2]
         box = tuple(v * scale for v in photo.cards[0][1])
-        whole = box[0] > 2 and box[1] > 2 and box[2] < w - 3 and box[3] < h - 3
-        said = verdict(seen, box, w)
-        said = "right" if said == "wrong" and not whole else said  # cut by the photo's edge
+        said = verdict(seen, box, image.shape[1])
+        said = "right" if said == "wrong" and not lies_whole(box, image.shape) else said
         counts[said] += 1
         if said == "wrong":
             wrong.append(photo.path.name)

@@ -1,9 +1,10 @@
-"""The camera's side of "Teach cards": each frame, the one card in view cut out for the screen.
+"""The camera's side of "Teach cards": the one card in view cut out for the screen.
 
-Runs on the camera thread (:class:`~companion.daemon.camera.CameraWorker` with ``job=``): the
-outline search and the cut-out cost milliseconds the main loop must not wait for. The screen
-gets a small copy of the frame (``PREVIEW_WIDTH`` px wide) with the card's outline scaled to
-it, and the cut-out at the taught-face store's size, from the full frame.
+Runs on the camera thread (:class:`~companion.daemon.camera.CameraWorker` with ``job=``): judging
+a frame costs tens to hundreds of milliseconds the main loop must not wait for, and is done
+once the scene stands still (see :func:`cut_out_job`). The screen gets a small copy of every
+frame (``PREVIEW_WIDTH`` px wide) with the card's outline scaled to it, and the cut-out at the
+taught-face store's size, from the full frame.
 """
 
 from __future__ import annotations
@@ -94,10 +95,10 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
             on = placed + [q for q in found if _centre_within(q, mat)
                            and not any(_holds_any(q, [z.mean(axis=0)]) for z in placed)]
             beside = [q for q in found if not _centre_within(q, mat)]
-            if not on and not beside:
+            count = len(on) + len(beside)
+            if count == 0:
                 return TeachFrame(preview)
-            if len(on) + len(beside) > 1:
-                count = len(on) + len(beside)
+            if count > 1:
                 return TeachFrame(preview, refusal=f"{count} cards in view: show one card alone")
             if on:
                 capture = cut_out(colour, on[0])
