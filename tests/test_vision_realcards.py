@@ -18,6 +18,7 @@ import pytest
 from companion.bench.realcards import (
     GAME,
     RANKS,
+    TONES,
     Photo,
     Tally,
     _rank,
@@ -33,7 +34,7 @@ from vision.enrolled import EnrolledDeck, capture_card
 from vision.image_files import read_image
 from vision.label_boxes import box_iou, box_of
 from vision.reader import CardReader
-from vision.rough_camera import webcam_like
+from vision.rough_camera import toned, webcam_like
 
 PHOTOS = default_photos()
 pytestmark = pytest.mark.skipif(not PHOTOS.is_dir(), reason=f"no real photos at {PHOTOS}")
@@ -161,6 +162,28 @@ def test_another_cameras_resolution_reads_the_same_cards(whole_deck: EnrolledDec
     the bench's `realcards.scaled` places its outlines back on the labels."""
     photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2589.JPG")
     tally, wrongs, _ms = _read(whole_deck, [photo], scale=scale)
+    assert wrongs == [] and tally.wrong == 0 and tally.phantom_ids == 0
+    assert tally.correct == 4, tally
+
+
+@pytest.mark.parametrize("tone", ["flat", "contrasty"])
+def test_another_cameras_tone_curve_reads_the_same_cards(
+    whole_deck: EnrolledDeck, tone: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """IMG_2589 through another camera's tone curve (mid-tones lifted or sunk): the reader is
+    given the photo so toned, and its four cards are all named, none wrongly, as the bench's
+    `realcards.toned` reads every photo."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2589.JPG")
+    given: list[np.ndarray] = []
+    read = CardReader.read
+
+    def seen(self: CardReader, frame: np.ndarray, *args: object) -> object:
+        given.append(frame)
+        return read(self, frame, *args)
+
+    monkeypatch.setattr(CardReader, "read", seen)
+    tally, wrongs, _ms = _read(whole_deck, [photo], tone=tone)
+    assert [np.array_equal(frame, toned(read_image(photo.path), TONES[tone])) for frame in given] == [True]
     assert wrongs == [] and tally.wrong == 0 and tally.phantom_ids == 0
     assert tally.correct == 4, tally
 

@@ -13,9 +13,10 @@ through what that generator never does, each drawn per scene from its own seed:
 - JPEG compression at quality 55-90 (a USB webcam's MJPEG stream), with its colour
   subsampling and 8x8 blocks.
 
-:func:`exposed` alone (exposure and shot noise), :func:`webcam_like` and :func:`turned` make the
-real-photo bench's copies of its photos in other light, by a cheap webcam and turned
-(``companion bench realcards --light``, ``realcards.webcam_like``, ``--turn``).
+:func:`exposed` alone (exposure and shot noise), :func:`toned`, :func:`webcam_like` and
+:func:`turned` make the real-photo bench's copies of its photos in other light, through another
+camera's tone curve, by a cheap webcam and turned (``companion bench realcards --light``,
+``--tone``, ``realcards.webcam_like``, ``--turn``).
 
 Distortion moves every point, so ``undistort`` maps the reader's corners back to the
 undistorted frame the table's ground truth is in (the radial model is exact in that
@@ -147,6 +148,21 @@ def exposed(image: np.ndarray, stops: float, seed: int, shot_noise: float = 0.5)
     or under (negative: a dim room), with the sensor's shot noise drawn from ``seed``."""
     work = image.astype(np.float32) * np.float32(2.0**stops)
     return _shot_noise(work, shot_noise, np.random.default_rng([seed, 2]))
+
+
+def toned(image: np.ndarray, gamma: float) -> np.ndarray:
+    """``image`` (uint8) through another camera's tone curve: each level v (0-1) becomes
+    v ** ``gamma``. Below 1 the shadows and the mid-tones are lifted and the light tones pressed
+    together (a camera that brightens a dark room, a phone's flattening of its highlights);
+    above 1 the mid-tones sink and the light tones spread (a contrasty picture). Black and white
+    stay where they are, and the order of the levels with them.
+
+    >>> picture = np.array([[0, 64, 128, 255]], np.uint8)
+    >>> toned(picture, 0.6).tolist(), toned(picture, 1.6).tolist()
+    ([[0, 111, 169, 255]], [[0, 28, 85, 255]])
+    """
+    curve = 255.0 * (np.arange(256) / 255.0) ** gamma
+    return cv2.LUT(image, np.clip(curve + 0.5, 0, 255).astype(np.uint8))
 
 
 def webcam_like(

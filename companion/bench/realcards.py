@@ -30,12 +30,13 @@ webcam-like copies (``realcards.webcam_untaught``: a softer picture hides the li
 a look-alike, a ten beside a taught nine, from the taught face), both again with the single-card
 photos' webcam-like copies taught (``realcards.webcam_taught`` and
 ``realcards.webcam_taught_untaught``: a group whose only camera is a webcam, soft and noisy when
-it teaches and when it reads), and the speed of a 1280x720 frame
-holding five taught cards, new (moved every frame) and lying still. ``--scale F`` (repeatable)
-adds ``realcards.scaled``: the multi-card photos of the part read resized by F (another camera's
-resolution), taught from the photos as they are; ``--light dim|bright`` (repeatable) adds
-``realcards.light``: those photos as if taken in a dim room or overexposed; ``--turn 90|180|270``
-adds ``realcards.turned``: those photos turned (a camera mounted another way).
+it teaches and when it reads), and the speed of a 1280x720 frame holding five taught cards, new
+(moved every frame) and lying still. ``--scale F`` (repeatable) adds ``realcards.scaled``: the
+multi-card photos of the part read resized by F (another camera's resolution), taught from the
+photos as they are; ``--light dim|bright`` adds ``realcards.light``: those photos as if taken in
+a dim room or overexposed; ``--tone flat|contrasty``, ``realcards.toned``: through another
+camera's tone curve; ``--turn 90|180|270``, ``realcards.turned``: turned (a camera mounted
+another way).
 ``realcards.other_decks`` (one line per style, :mod:`vision.other_decks`): decks printed unlike
 this one (full-bleed art, dark faces, coloured borders, rounded corners) taught and read on these
 photos' tables.
@@ -61,6 +62,9 @@ HELP = "a real deck taught from whole photos and read in real photos (shared/rea
 GAME = "bandit"
 #: ``--light``: the photos read exposed this many stops off (a dim room; a lamp right above).
 LIGHTS = {"dim": -1.0, "bright": 0.5}
+#: ``--tone``: the photos read through another camera's tone curve, each level (0-1) to this
+#: power (:func:`vision.rough_camera.toned`: mid-tones lifted, or sunk).
+TONES = {"flat": 0.6, "contrasty": 1.6}
 #: The pinochle deck's ranks, nine to ace, as Bandit's card ids.
 RANKS = dict(zip(DECK_RANKS, ("cherry", "plum", "bell", "seven", "bar", "any"), strict=True))
 
@@ -90,14 +94,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="F",
         help="also read the multi-card photos resized by F (another camera's resolution; repeatable)",
     )
-    parser.add_argument(
-        "--light",
-        dest="lights",
-        choices=sorted(LIGHTS),
-        action="append",
-        default=[],
-        help="also read the multi-card photos as if taken in that light (repeatable)",
-    )
+    copies = (("--light", LIGHTS, "as if taken in that light"), ("--tone", TONES, "through that tone curve"))
+    for flag, kinds, what in copies:
+        parser.add_argument(
+            flag,
+            dest=f"{flag[2:]}s",
+            choices=sorted(kinds),
+            action="append",
+            default=[],
+            help=f"also read the multi-card photos {what} (repeatable)",
+        )
     parser.add_argument(
         "--turn",
         dest="turns",
@@ -274,6 +280,7 @@ def _read(
     scale: float = 1.0,
     light: str | None = None,
     turn: int = 0,
+    tone: str | None = None,
 ) -> tuple[Tally, list[str], list[float]]:
     """Read ``multis`` (as they are, or their webcam-like copies: ``seeds`` per photo, by
     default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo.
@@ -281,14 +288,15 @@ def _read(
     then lying still; the reading once they lie still), not as a photo read at once.
     ``scale``: each photo resized by it first (area average down, cubic up), its outlines
     scaled back to the labels' pixels. ``light``: each photo exposed as in that light
-    (``LIGHTS``, :func:`vision.rough_camera.exposed`). ``turn``: each photo turned clockwise by
-    that many degrees (a multiple of 90) last, its outlines turned back."""
+    (``LIGHTS``, :func:`vision.rough_camera.exposed`). ``tone``: each photo through another
+    camera's tone curve (``TONES``, :func:`vision.rough_camera.toned`). ``turn``: each photo
+    turned clockwise by that many degrees (a multiple of 90) last, its outlines turned back."""
     import cv2
     import numpy as np
 
     from vision.image_files import read_image
     from vision.reader import CardReader
-    from vision.rough_camera import exposed, turned, turned_back, webcam_like
+    from vision.rough_camera import exposed, toned, turned, turned_back, webcam_like
 
     tally, wrongs, photo_ms = Tally(), [], []
     for index, photo in enumerate(multis):
@@ -297,6 +305,8 @@ def _read(
             image = webcam_like(image, index if seeds is None else seeds[index])
         if light is not None:
             image = exposed(image, LIGHTS[light], index)
+        if tone is not None:
+            image = toned(image, TONES[tone])
         if scale != 1.0:
             smooth = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
             image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=smooth)
@@ -429,8 +439,7 @@ def _webcam(
 
 def _copied(taught: Taught, multis: list[Photo], figure: str, **copy: Any) -> dict[str, Any]:
     """Taught from the photos as they are, read in copies made by ``copy`` (one of
-    :func:`_read`'s ``scale``, ``light`` or ``turn``: another camera's resolution, other light,
-    a camera mounted another way)."""
+    :func:`_read`'s ``scale``, ``light``, ``tone`` or ``turn``: another camera, other light)."""
     with tempfile.TemporaryDirectory() as store:
         tally, wrongs, _ms = _read(_deck(taught, Path(store)), multis, **copy)
     return {**copy, **_reading(figure, tally, wrongs, len(multis))}
@@ -484,12 +493,10 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     whole = args.part in ("each", "all")
     laid = [p for i, p in enumerate(photos) if len(p.cards) > 1 and (whole or part_of(i) == args.part)]
     yield _laid(taught, laid)
-    for scale in args.scales:
-        yield _copied(taught, laid, "realcards.scaled", scale=scale)
-    for light in args.lights:
-        yield _copied(taught, laid, "realcards.light", light=light)
-    for turn in args.turns:
-        yield _copied(taught, laid, "realcards.turned", turn=turn)
+    copies = [("scaled", "scale", args.scales), ("light", "light", args.lights)]
+    for figure, copy, values in [*copies, ("toned", "tone", args.tones), ("turned", "turn", args.turns)]:
+        for value in values:
+            yield _copied(taught, laid, f"realcards.{figure}", **{copy: value})
     if args.untaught:
         yield _untaught(taught, multis)
     if args.webcam:
