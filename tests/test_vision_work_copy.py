@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from companion.daemon.camera import CameraWorker
-from vision.camera import PiCameraSource
+from vision.camera import HIGHLIGHT_CONSTRAINT, PiCameraSource
 from vision.card_checks import iou
 from vision.card_outlines import WORK_PIXELS, find_card_candidates, shrink, work_scale
 from vision.simulated import SimulatedTable
@@ -72,9 +72,18 @@ class _FakePicamera2:
     """picamera2's calls as the Pi camera source makes them; frames of one grey level, the
     lores stream a YUV420 (I420) buffer of a different one."""
 
-    def __init__(self, lores: bool = True) -> None:
+    def __init__(self, lores: bool = True, controls: tuple[str, ...] = ("AeConstraintMode",)) -> None:
         self.config: dict[str, Any] = {}
         self.lores = lores
+        self.camera_controls = {name: (0, 3, 0) for name in controls}
+        self.controls: dict[str, Any] = {}
+        self.started_with: dict[str, Any] | None = None
+
+    def set_controls(self, controls: dict[str, Any]) -> None:
+        unknown = set(controls) - set(self.camera_controls)
+        if unknown:
+            raise RuntimeError(f"Control {unknown.pop()} is not advertised by libcamera")
+        self.controls.update(controls)
 
     def create_video_configuration(self, **config: Any) -> dict[str, Any]:
         if "lores" in config and not self.lores:
@@ -89,7 +98,7 @@ class _FakePicamera2:
         self.config = config
 
     def start(self) -> None:
-        pass
+        self.started_with = dict(self.controls)
 
     def capture_arrays(self, names: list[str]) -> tuple[list[np.ndarray], dict[str, Any]]:
         assert names == ["main", "lores"]
@@ -211,3 +220,38 @@ def test_a_pi_camera_without_a_lores_stream_still_gives_frames(monkeypatch: pyte
     assert "lores" not in camera.config
     frame = source.read()
     assert frame is not None and frame.shape == (720, 1280, 3) and work_copy(source) is None
+
+
+@pytest.mark.parametrize("lores", [True, False])
+def test_the_pi_camera_exposes_so_that_white_cards_do_not_clip(
+    monkeypatch: pytest.MonkeyPatch, lores: bool
+) -> None:
+    """The cards' paper is the brightest thing on the table: the camera starts with libcamera's
+    highlight constraint (ConstraintHighlight), with or without the lores stream."""
+    camera = _FakePicamera2(lores=lores)
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=lambda: camera))
+    monkeypatch.setitem(sys.modules, "libcamera", None)
+    PiCameraSource()
+    assert camera.started_with == {"AeConstraintMode": HIGHLIGHT_CONSTRAINT} and HIGHLIGHT_CONSTRAINT == 1
+
+
+class _RefusingPicamera2(_FakePicamera2):
+    """A camera stack that advertises the exposure control but refuses the value."""
+
+    def set_controls(self, controls: dict[str, Any]) -> None:
+        raise RuntimeError("value out of range")
+
+
+@pytest.mark.parametrize("offers", [False, True])
+def test_a_pi_camera_without_the_exposure_control_still_opens(
+    monkeypatch: pytest.MonkeyPatch, offers: bool
+) -> None:
+    """A camera stack that does not offer AeConstraintMode, or refuses it, keeps its default
+    exposure and gives frames: the control is a help, never a reason the camera cannot open."""
+    camera = _RefusingPicamera2() if offers else _FakePicamera2(controls=())
+    monkeypatch.setitem(sys.modules, "picamera2", types.SimpleNamespace(Picamera2=lambda: camera))
+    monkeypatch.setitem(sys.modules, "libcamera", None)
+    source = PiCameraSource()
+    assert camera.started_with == {}
+    frame = source.read()
+    assert frame is not None and frame.shape == (720, 1280, 3)
