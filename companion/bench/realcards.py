@@ -493,9 +493,9 @@ def run(args: argparse.Namespace) -> Iterable[dict[str, Any]]:
     whole = args.part in ("each", "all")
     laid = [p for i, p in enumerate(photos) if len(p.cards) > 1 and (whole or part_of(i) == args.part)]
     yield _laid(taught, laid)
-    copies = [("scaled", "scale", args.scales), ("light", "light", args.lights)]
-    for figure, copy, values in [*copies, ("toned", "tone", args.tones), ("turned", "turn", args.turns)]:
-        for value in values:
+    # Each copy's values are in the option of its name made plural (``--scale`` in ``scales``).
+    for figure, copy in (("scaled", "scale"), ("light", "light"), ("toned", "tone"), ("turned", "turn")):
+        for value in getattr(args, f"{copy}s"):
             yield _copied(taught, laid, f"realcards.{figure}", **{copy: value})
     if args.untaught:
         yield _untaught(taught, multis)

@@ -155,6 +155,7 @@ def photos_figure(folder: Path) -> dict[str, Any]:
     from companion.errors import UserError
     from vision.image_files import read_image
     from vision.labelled_photos import load_photos
+    from vision.simulated import FRAME_W
 
     try:
         photos = load_photos(folder)
@@ -165,7 +166,7 @@ def photos_figure(folder: Path) -> dict[str, Any]:
     wrong, multi_cut = [], []
     for photo in photos:
         image = read_image(photo.path)
-        scale = 1280 / max(image.shape[:2])
+        scale = FRAME_W / max(image.shape[:2])
         smooth = cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=smooth)
         job(image)  # the photo arrives (the scene changed)
