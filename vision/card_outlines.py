@@ -114,8 +114,9 @@ Scored = tuple[float, int, np.ndarray, bool]
 def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
     """One outline per card: overlapping duplicates merged (best score kept), and of two
     outlines one inside the other, the outer when the inner is most of it (a face card's art
-    frame inside the card), else the inner (a patch of table round a card); inside a pair's
-    outline (:mod:`vision.card_rows`), the inner when it is one of the two cards."""
+    frame), else the inner when both are sure (a patch of table round a card), both when neither
+    is (or print on a card: dev IMG_2570 webcam-like, three diamond pips erased the nine); in a
+    pair's outline (:mod:`vision.card_rows`), the inner when it is one of the two cards."""
     # By score: surer first cost a read at 0.6x (dev IMG_2617, the pair outline over a nine).
     scored = sorted(scored, key=lambda item: -item[0])
     kept: list[Scored] = []
@@ -127,8 +128,7 @@ def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
     for i, (_si, ei, inner, _pi) in enumerate(kept):
         for j, (_sj, ej, outer, pj) in enumerate(kept):
             if i != j and areas[i] < areas[j] and inside_share(inner, outer) > 0.8:
-                # The surer of the two wins (a pip or the art inside a card with a paper
-                # border; a card on an envelope); equally sure, by size as above.
+                # The surer wins (a pip, a card on an envelope); equally sure, as above.
                 if ei != ej:
                     drop.add(i if ej > ei else j)
                 elif not pj and pair_like(outer):
@@ -136,7 +136,7 @@ def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
                     # is kept (named, it shows where the other lies); less is print on them (dev
                     # IMG_2687: the ace's diamond pip, a card-shaped rhombus).
                     drop.add(j if areas[i] >= PAIR_CARD_SHARE * areas[j] else i)
-                else:
+                elif areas[i] >= 0.55 * areas[j] or ei == 2:
                     drop.add(i if areas[i] >= 0.55 * areas[j] else j)
     return [(evidence, quad, part) for k, (_s, evidence, quad, part) in enumerate(kept) if k not in drop]
 
