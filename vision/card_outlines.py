@@ -28,7 +28,8 @@ other). The masks, their regions and the splits of regions at thin necks are in
 it), then must pass (:mod:`vision.card_checks`):
 a card's aspect ratio under perspective, area bounds, convexity, fill, and a contrast check
 along its border (the inside next to each edge differs from the outside). Overlapping
-candidates are merged by non-maximum suppression; of two one inside the other, the surer wins.
+candidates are merged by non-maximum suppression; of two one inside the other, the surer wins
+(neither sure, a small one inside stays beside the larger: print on a card, or a card).
 
 ``find_card_candidates(frame)`` returns :class:`CardOutline` s in the frame's pixels, corners
 ordered TL, TR, BR, BL of the card held portrait (see :func:`order_quad`), each saying whether
@@ -112,11 +113,10 @@ Scored = tuple[float, int, np.ndarray, bool]
 
 
 def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
-    """One outline per card: overlapping duplicates merged (best score kept), and of two
-    outlines one inside the other, the outer when the inner is most of it (a face card's art
-    frame), else the inner when both are sure (a patch of table round a card), both when neither
-    is (or print on a card: dev IMG_2570 webcam-like, three diamond pips erased the nine); in a
-    pair's outline (:mod:`vision.card_rows`), the inner when it is one of the two cards."""
+    """One outline per card: overlapping duplicates merged (best score kept); of two one inside the
+    other, the outer when the inner is most of it (a face card's art frame), else the inner when both
+    are sure (a patch of table round a card), both when neither is (or print on a card: dev IMG_2570
+    webcam-like, three diamond pips erased the nine); in a pair's outline, the inner when it is a card."""
     # By score: surer first cost a read at 0.6x (dev IMG_2617, the pair outline over a nine).
     scored = sorted(scored, key=lambda item: -item[0])
     kept: list[Scored] = []
@@ -136,8 +136,8 @@ def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
                     # is kept (named, it shows where the other lies); less is print on them (dev
                     # IMG_2687: the ace's diamond pip, a card-shaped rhombus).
                     drop.add(j if areas[i] >= PAIR_CARD_SHARE * areas[j] else i)
-                elif areas[i] >= 0.55 * areas[j] or ei == 2:
-                    drop.add(i if areas[i] >= 0.55 * areas[j] else j)
+                elif (most := areas[i] >= 0.55 * areas[j]) or ei == 2:
+                    drop.add(i if most else j)
     return [(evidence, quad, part) for k, (_s, evidence, quad, part) in enumerate(kept) if k not in drop]
 
 
