@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.corner_index import MAX_DIFFERENCE, CornerIndex, indices_in_view
+from vision.corner_index import MAX_DIFFERENCE, CornerIndex, _as_seen, indices_in_view
 from vision.deck_styles import FACE_H, FACE_W, corner_mask, deck_faces, render_face
 from vision.face_match import rectify
 
@@ -201,3 +201,36 @@ def test_on_a_paper_deck_the_limit_holds_alone(tmp_path: Path) -> None:
     image = _laid(face, seed=1)
     assert not deck.corners.shows(image, QUAD, "nine")  # the rivals weighed: no index tells them apart
     assert deck.shows_index(image, QUAD, "nine", [])
+
+
+@pytest.mark.parametrize("stops", [0.5, 0.8])
+def test_an_overexposed_look_alike_is_still_refused(stops: float) -> None:
+    # Overexposed (a lamp right above, a camera metering a dark table), the paper clips to flat
+    # white and the taught corner is fitted to what is not clipped: the taught face passes and
+    # its look-alikes still fail.
+    guard, faces = _taught("bordered", 3)
+
+    def overexposed(number: int) -> np.ndarray:
+        return np.clip(_laid(faces[number], seed=4).astype(np.float32) * 2.0**stops, 0, 255).astype(np.uint8)
+
+    assert guard.shows(overexposed(3), QUAD, "3")
+    for other in (2, 4):
+        assert not guard.shows(overexposed(other), QUAD, "3"), other
+
+
+def test_a_corner_clipped_white_is_fitted_to_what_is_not_clipped() -> None:
+    # A taught zone seen 1.6 times as contrasty and so bright that its paper clips: the plain
+    # fit (every pixel) takes the clipped paper for dimmer print and misses the gain; the fit
+    # to the unclipped pixels finds it, and the prediction, clipped, is what the camera shows.
+    zone = np.full((20, 16), 210.0, np.float32)
+    zone[4:16, 5:8] = zone[13:16, 5:13] = 60.0  # an L of print on paper
+    zone = cv2.GaussianBlur(zone, (0, 0), 0.8)
+    centred = zone - zone.mean()
+    view = np.clip(260.0 + 1.6 * centred, 0, 255).astype(np.float32)
+    assert (view >= 255).mean() > 0.3
+    plain = float((centred * view).sum()) / float((centred * centred).sum())
+    fitted = _as_seen(view, centred, float((centred * centred).sum()))
+    assert fitted is not None
+    gain, expected = fitted
+    assert abs(plain - 1.6) > 0.2 and abs(gain - 1.6) < 0.05
+    assert float(np.abs(expected - view).max()) < 1.0

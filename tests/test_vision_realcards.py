@@ -188,6 +188,17 @@ def test_another_cameras_tone_curve_reads_the_same_cards(
     assert tally.correct == 4, tally
 
 
+def test_a_card_whose_paper_the_camera_clips_is_named_by_its_clipped_index(whole_deck: EnrolledDeck) -> None:
+    """IMG_2664 half a stop over (the bench's `realcards.light` bright copy): the jack's paper
+    turns flat white, so its red index no longer differs from its paper in proportion to the
+    taught picture's. Compared as the camera clipped it, its index agrees and the jack, found by
+    its face, is named; nothing is named wrongly."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2664.JPG")
+    tally, wrongs, _ms = _read(whole_deck, [photo], light="bright")
+    assert wrongs == [] and tally.wrong == 0 and tally.phantom_ids == 0
+    assert tally.correct >= 1, tally
+
+
 @pytest.mark.parametrize("turn", [90, 180, 270])
 def test_a_camera_mounted_another_way_reads_the_same_cards(whole_deck: EnrolledDeck, turn: int) -> None:
     """IMG_2589 turned as a camera mounted another way would see it: its four cards are all

@@ -16,10 +16,11 @@ pictures (:meth:`CornerIndex.shows`):
 - the two are lined up where they correlate best (``cv2.matchTemplate`` over every shift up to
   ``SHIFT`` px, the outline's error, refined to a tenth of a pixel), the taught one scaled to
   the card's contrast and brightness (either polarity: dark print on light paper, light print
-  on a dark face); the largest mean difference over a ``WINDOW_PX`` window, in units of the
-  index's own print contrast, is what tells them apart: a stroke one index has and the other
-  lacks is a window of print against ground, a right card differs by noise and by what is
-  left of the outline's error;
+  on a dark face; where the camera clipped the corner's paper white or its print black, fitted
+  to the rest and clipped as the camera clips); the largest mean difference over a
+  ``WINDOW_PX`` window, in units of the index's own print contrast, is what tells them apart:
+  a stroke one index has and the other lacks is a window of print against ground, a right
+  card differs by noise and by what is left of the outline's error;
 - each corner of the card (top left; bottom right, turned) against the taught corners most
   like it (both ways up, ``PRESELECT``); the card passes when one agrees within
   ``MAX_DIFFERENCE`` (glare or a covering card may spoil the other corner) and tells the named
@@ -93,6 +94,16 @@ MAX_DIFFERENCE = 0.27
 #: look-alikes at most 1.04 times nearer their named face than a rival, right cards from 1.36
 #: (one at 1.12: a 2 at 62 px whose index is as near the 3's, unidentified).
 DECISIVE = 1.25
+#: Levels from either end of 0-255 a camera's clipped pixels lie within (after the corner's
+#: straightening blends them a little with their neighbours).
+CLIPPED_LEVELS = 5
+#: A corner with this share of its pixels clipped is compared as a camera that clips shows it
+#: (:func:`_as_seen`); fewer, and the plain scale is kept (a bright but unclipped card as before).
+CLIPPED_SHARE = 0.02
+#: Gauss-Newton steps of the clipped fit (it settles in two or three).
+CLIPPED_STEPS = 4
+#: Unclipped pixels a clipped corner needs to fit its scale on (a window or two of print).
+CLIPPED_REST = 30
 #: Taught corners compared in full per corner of the card: the best by a coarse correlation
 #: (a face taught from many photos, e.g. four suits of a rank, has many).
 PRESELECT = 3
@@ -376,6 +387,38 @@ def _peak(a: float, b: float, c: float) -> float:
     return 0.0 if bend >= 0 else min(0.5, max(-0.5, float(0.5 * (a - c) / bend)))
 
 
+def _as_seen(view: np.ndarray, centred: np.ndarray, energy: float) -> tuple[float, np.ndarray] | None:
+    """The taught zone (``centred``: less its mean; ``energy``: its sum of squares) as the
+    camera shows it in ``view`` (lined up with it): scaled to its contrast and brightness, and
+    clipped where the camera clips (a card in bright light, or a camera that meters a dark
+    table, turns its paper flat white: print and paper no longer differ in proportion, realcards
+    half a stop over: a right jack's corners at 0.36 and 0.41, 0.26 so compared). Where
+    ``CLIPPED_SHARE`` of the view is at either end of the camera's range, the scale is fitted
+    to the pixels that are not, then refitted with those clipped where the prediction is not
+    past the end they show at (a few steps of the clipped prediction's least squares). With its
+    gain; None when the print's polarity turned."""
+    gain = float((centred * view).sum()) / max(energy, 1e-6)
+    offset = float(view.mean())
+    high, low = view >= 255 - CLIPPED_LEVELS, view <= CLIPPED_LEVELS
+    if gain <= 0.0 or float((high | low).mean()) < CLIPPED_SHARE:
+        return None if gain <= 0.0 else (gain, offset + gain * centred)
+    free = ~(high | low)  # first fitted to what is not clipped
+    for _step in range(CLIPPED_STEPS):
+        x, y = centred[free], view[free]
+        if x.size < CLIPPED_REST:
+            break
+        spread = float(((x - x.mean()) ** 2).sum())
+        if spread <= 1e-6:
+            break
+        gain = float(((x - x.mean()) * (y - y.mean())).sum()) / spread
+        offset = float(y.mean()) - gain * float(x.mean())
+        if gain <= 0.0:
+            return None
+        predicted = offset + gain * centred
+        free = ~((high & (predicted >= 255.0)) | (low & (predicted <= 0.0)))
+    return gain, np.clip(offset + gain * centred, 0.0, 255.0)
+
+
 def _difference(seen: np.ndarray, seen_soft: float, taught: _Zone) -> float:
     """How much ``seen`` (a corner zone and ``SHIFT`` px round it, ``seen_soft`` its softness)
     differs from a ``taught`` zone, the sharper of the two blurred to the other's softness,
@@ -397,11 +440,11 @@ def _difference(seen: np.ndarray, seen_soft: float, taught: _Zone) -> float:
         y += _peak(fit[dy - 1, dx], fit[dy, dx], fit[dy + 1, dx])
     move = np.float32([[1, 0, -x], [0, 1, -y]])
     view = cv2.warpAffine(seen, move, (tw, th), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    mean = float(view.mean())
-    gain = float((centred * view).sum()) / max(energy, 1e-6)
-    if gain <= 0.0:
+    predicted = _as_seen(view, centred, energy)
+    if predicted is None:
         return float("inf")  # the print's polarity turned: not this face
-    apart = np.abs(view - mean - gain * centred)
+    gain, expected = predicted
+    apart = np.abs(view - expected)
     window = cv2.blur(apart, (WINDOW_PX, WINDOW_PX), borderType=cv2.BORDER_REFLECT)
     # Not within EDGE_PX of the zone's sides: what the zone cuts (a court card's frame, a pip)
     # is lined up only from one side there (realcards' webcam-like kings: 0.37 there).
