@@ -52,6 +52,8 @@ PART_MAX_BLOCK = 0.8
 #: The least contrast (light-normalised brightness) the window check divides by, see
 #: _masked_worst_block; a page of pips has about 0.2.
 BLOCK_MIN_SPREAD = 0.12
+#: Quantiles whose levels the window check maps a part's onto its picture's (_masked_worst_block).
+TONE_LEVELS = np.linspace(0.0, 1.0, 33)
 
 #: The corner index: where standard cards print rank and suit (top left, and turned at the
 #: bottom right), as shares of the card's width and height. A covered card is named only from
@@ -470,9 +472,14 @@ def _masked_worst_block(
     of the query (working size, with its mask) moved by ``shift`` and a picture, both z-scored
     over the visible pixels, each window at its own best further shift of up to
     ``PART_BLOCK_SHIFT`` px (what is left of the corners' error bends the card's image a
-    little, differently across it), in standard deviations."""
+    little, differently across it), in standard deviations.
+
+    The lesser of the query as it is and with its levels mapped onto the picture's (the same
+    ``TONE_LEVELS`` quantiles over what shows: any monotone tone curve undone). Another camera's
+    curve moves print against paper unevenly: IMG_2664's ace strip, flat curve, 0.89 as it is,
+    0.38 mapped (0.46 as taken). Not mapped alone: where what shows holds more than the card (a
+    neighbour's edge, a shadow), mapping bends the card's levels (IMG_2655's ace: 0.75, 0.83)."""
     s = PART_SHIFT + PART_BLOCK_SHIFT
-    t = PART_BLOCK_SHIFT
     dx, dy = shift
     padded = np.pad(image, s, mode="edge")
     padded_mask = np.pad(mask, s)
@@ -480,6 +487,17 @@ def _masked_worst_block(
     m = padded_mask[s + dy : s + dy + PART_H, s + dx : s + dx + PART_W].astype(bool)
     if not m.any():
         return float("inf")
+    seen = padded[s + dy : s + dy + PART_H, s + dx : s + dx + PART_W][m]
+    # Strictly rising, for np.interp: a level shared by many pixels (blank paper) spreads a hair.
+    levels = np.quantile(seen, TONE_LEVELS) + np.arange(len(TONE_LEVELS)) * 1e-6
+    mapped = np.interp(padded, levels, np.quantile(ref[m], TONE_LEVELS)).astype(np.float32)
+    return min(_worst_window(query, ref, m, shift) for query in (padded, mapped))
+
+
+def _worst_window(padded: np.ndarray, ref: np.ndarray, m: np.ndarray, shift: tuple[int, int]) -> float:
+    """:func:`_masked_worst_block` for one padded query (``m``: what shows, at ``shift``)."""
+    s, t = PART_SHIFT + PART_BLOCK_SHIFT, PART_BLOCK_SHIFT
+    dx, dy = shift
     # In units of the part's contrast, but never of less than BLOCK_MIN_SPREAD: a sparse part
     # (one index on paper) would otherwise have its paper's noise and the index's edges, a
     # pixel off, weigh as much as print against paper.
