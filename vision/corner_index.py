@@ -100,7 +100,7 @@ CLIPPED_LEVELS = 5
 #: A corner with this share of its pixels clipped is compared as a camera that clips shows it
 #: (:func:`_as_seen`); fewer, and the plain scale is kept (a bright but unclipped card as before).
 CLIPPED_SHARE = 0.02
-#: Gauss-Newton steps of the clipped fit (it settles in two or three).
+#: Refits of the clipped fit at most (each with the pixels its last prediction left free).
 CLIPPED_STEPS = 4
 #: Unclipped pixels a clipped corner needs to fit its scale on (a window or two of print).
 CLIPPED_REST = 30
