@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 
 from vision.face_match import Match
+from vision.part_windows import worst_window
 from vision.rank_extent import Extent, rank_extent
 
 #: Size (px, portrait, 63:88) the whole card is rectified to and the corner index compared at:
@@ -42,18 +43,9 @@ PART_MIN_SHARE = 0.06
 PART_MIN_DETAIL = 0.06
 #: An id is a candidate when its best picture's masked correlation reaches this.
 PART_ACCEPT = 0.85
-#: The window check (as MAX_BLOCK for whole cards): window side and its own further shift in
-#: working px; a window counts when this share of it shows (an index by the card's edge or by
-#: the covering card often shows only in part); the largest mean difference allowed.
-PART_BLOCK_PX = 4
-PART_BLOCK_SHIFT = 1
-PART_BLOCK_COVER = 0.4
+#: The largest window difference allowed (:func:`vision.part_windows.worst_window`), as
+#: MAX_BLOCK for whole cards.
 PART_MAX_BLOCK = 0.8
-#: The least contrast (light-normalised brightness) the window check divides by, see
-#: _masked_worst_block; a page of pips has about 0.2.
-BLOCK_MIN_SPREAD = 0.12
-#: Quantiles whose levels the window check maps a part's onto its picture's (_masked_worst_block).
-TONE_LEVELS = np.linspace(0.0, 1.0, 33)
 
 #: The corner index: where standard cards print rank and suit (top left, and turned at the
 #: bottom right), as shares of the card's width and height. A covered card is named only from
@@ -216,7 +208,8 @@ class PartMatcher:
     2. a corner index must show (``INDEX_MIN_SHOWN`` of its zone): it is compared, finely, with
        each candidate's best picture; the best must reach ``INDEX_ACCEPT`` and beat every
        other taught face's index (candidate or not) by ``INDEX_MARGIN``;
-    3. that picture and the part agree window by window over what shows (``PART_MAX_BLOCK``).
+    3. that picture and the part agree window by window over what shows (``PART_MAX_BLOCK``,
+       :mod:`vision.part_windows`).
 
     Otherwise (also when too little shows, or blank paper: ``PART_MIN_SHARE``,
     ``PART_MIN_DETAIL``) the answer is None.
@@ -313,7 +306,7 @@ class PartMatcher:
         # Its rank compared alone, where it shows whole (see INDEX_RANK_PX), or not at all.
         score = min(score, self._rank(best, fine_grads, padded_fine_mask, shift))
         rows, _squares = self._matrices()
-        block = _masked_worst_block(image, mask, rows[best], shift)
+        block = worst_window(image, mask, rows[best], shift)
         named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
         return Match(best_id if named else None, score, runner_up, block, best_id, "covered")
 
@@ -463,58 +456,3 @@ def _rank_boxes(extent: Extent | None) -> tuple[Box, ...]:
         return (_WIDE,)
     x0, y0, x1, y1 = extent
     return ((min(x1 + INDEX_RANK_PX, _IXW), min(y1 + INDEX_RANK_PX, _IY), x0, y0, INDEX_RANK_SHOWN),)
-
-
-def _masked_worst_block(
-    image: np.ndarray, mask: np.ndarray, picture: np.ndarray, shift: tuple[int, int]
-) -> float:
-    """The largest mean difference over any visible window (``PART_BLOCK_PX`` square, sliding)
-    of the query (working size, with its mask) moved by ``shift`` and a picture, both z-scored
-    over the visible pixels, each window at its own best further shift of up to
-    ``PART_BLOCK_SHIFT`` px (what is left of the corners' error bends the card's image a
-    little, differently across it), in standard deviations.
-
-    The lesser of the query as it is and with its levels mapped onto the picture's (the same
-    ``TONE_LEVELS`` quantiles over what shows: any monotone tone curve undone). Another camera's
-    curve moves print against paper unevenly: IMG_2664's ace strip, flat curve, 0.89 as it is,
-    0.38 mapped (0.46 as taken). Not mapped alone: where what shows holds more than the card (a
-    neighbour's edge, a shadow), mapping bends the card's levels (IMG_2655's ace: 0.75, 0.83)."""
-    s = PART_SHIFT + PART_BLOCK_SHIFT
-    dx, dy = shift
-    padded = np.pad(image, s, mode="edge")
-    padded_mask = np.pad(mask, s)
-    ref = picture.reshape(PART_H, PART_W)
-    m = padded_mask[s + dy : s + dy + PART_H, s + dx : s + dx + PART_W].astype(bool)
-    if not m.any():
-        return float("inf")
-    seen = padded[s + dy : s + dy + PART_H, s + dx : s + dx + PART_W][m]
-    # Strictly rising, for np.interp: a level shared by many pixels (blank paper) spreads a hair.
-    levels = np.quantile(seen, TONE_LEVELS) + np.arange(len(TONE_LEVELS)) * 1e-6
-    mapped = np.interp(padded, levels, np.quantile(ref[m], TONE_LEVELS)).astype(np.float32)
-    return min(_worst_window(query, ref, m, shift) for query in (padded, mapped))
-
-
-def _worst_window(padded: np.ndarray, ref: np.ndarray, m: np.ndarray, shift: tuple[int, int]) -> float:
-    """:func:`_masked_worst_block` for one padded query (``m``: what shows, at ``shift``)."""
-    s, t = PART_SHIFT + PART_BLOCK_SHIFT, PART_BLOCK_SHIFT
-    dx, dy = shift
-    # In units of the part's contrast, but never of less than BLOCK_MIN_SPREAD: a sparse part
-    # (one index on paper) would otherwise have its paper's noise and the index's edges, a
-    # pixel off, weigh as much as print against paper.
-    ref = (ref - float(ref[m].mean())) / max(float(ref[m].std()), BLOCK_MIN_SPREAD)
-    q = padded[s + dy : s + dy + PART_H, s + dx : s + dx + PART_W][m]
-    query = (padded - float(q.mean())) / max(float(q.std()), BLOCK_MIN_SPREAD)
-    weight = m.astype(np.float32)
-    window = (PART_BLOCK_PX, PART_BLOCK_PX)
-    cover = cv2.boxFilter(weight, -1, window, normalize=True, borderType=cv2.BORDER_CONSTANT)
-    best = np.full((PART_H, PART_W), np.inf, np.float32)
-    for ty in range(-t, t + 1):
-        for tx in range(-t, t + 1):
-            y0, x0 = s + dy + ty, s + dx + tx
-            diff = np.abs(query[y0 : y0 + PART_H, x0 : x0 + PART_W] - ref).astype(np.float32) * weight
-            local = cv2.boxFilter(diff, -1, window, normalize=True, borderType=cv2.BORDER_CONSTANT)
-            best = np.minimum(best, local)
-    counted = m & (cover >= PART_BLOCK_COVER)
-    if not counted.any():
-        return float("inf")
-    return float((best[counted] / cover[counted]).max())
