@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 from vision.covered_figures import CARD, OFF_CORNERS, lay
-from vision.enrolled import EnrolledDeck
+from vision.enrolled import EnrolledDeck, covered_view
+from vision.part_match import INDEX_ACCEPT
 from vision.rough_camera import toned
 from vision.taught_scene import SYNTHETIC_SEEDS, renumbered, synthetic_face, synthetic_index
 
@@ -179,3 +180,44 @@ def test_a_strip_through_another_cameras_tone_curve_is_named_and_a_look_alike_st
     assert (found.card_id, found.method) == ("plum", "covered")
     frame, visible = covered_scene(stranger_with_index("7"), 0.3)
     assert deck.identify_covered(toned(frame, gamma), off_corners(), visible).card_id is None
+
+
+
+def plum_taught_twice(folder: Path) -> EnrolledDeck:
+    """The deck with plum taught from two pictures: its art sharp with another index ("37", as
+    another suit's symbol beneath one rank differs), and its own "34" a little soft. A strip of
+    plum's art is as like the first as the second to the coarse comparison."""
+    deck = taught(folder)
+    deck.forget("plum")
+    deck.keep("plum", renumbered(11, "37"))
+    deck.keep("plum", cv2.GaussianBlur(synthetic_face(11), (0, 0), 1.0))
+    return deck
+
+
+def test_of_a_faces_pictures_the_coarse_comparison_cannot_tell_apart_the_one_whose_index_agrees_names_it(
+    tmp_path: Path,
+) -> None:
+    """The first picture, the only one compared finely before, refused plum's strip; each is
+    compared, and the second's index names it. A never-taught "35" or "38" is still not named."""
+    deck = plum_taught_twice(tmp_path)
+    for shown in (0.3, 0.4):
+        frame, visible = covered_scene(synthetic_face(11), shown)
+        found = deck.identify_covered(frame, off_corners(), visible)
+        assert (found.card_id, found.method) == ("plum", "covered"), shown
+    for text in ("35", "38"):
+        frame, visible = covered_scene(stranger_with_index(text), 0.3)
+        assert deck.identify_covered(frame, off_corners(), visible).card_id is None, text
+
+
+def test_a_strips_rank_is_compared_with_each_of_the_faces_pictures_alike_to_it(tmp_path: Path) -> None:
+    """What a strip found by its face must agree with (``rank_score``, see
+    ``EnrolledDeck.vouches``): plum's rank agrees with its own picture's (0.6 with the other's
+    alone); a never-taught "35" or "38" with plum's art agrees with neither."""
+    deck = plum_taught_twice(tmp_path)
+    for text, agrees in (("34", True), ("35", False), ("38", False)):
+        face = synthetic_face(11) if text == "34" else stranger_with_index(text)
+        for shown in (0.3, 0.4):
+            frame, visible = covered_scene(face, shown)
+            view, mask = covered_view(frame, off_corners(), visible)
+            score = deck.parts.rank_score(view, mask, "plum")
+            assert score is not None and (score >= INDEX_ACCEPT) == agrees, (text, shown, score)

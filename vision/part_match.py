@@ -43,6 +43,14 @@ PART_MIN_SHARE = 0.06
 PART_MIN_DETAIL = 0.06
 #: An id is a candidate when its best picture's masked correlation reaches this.
 PART_ACCEPT = 0.85
+#: An id's pictures within this of its best picture's masked correlation are ones the coarse
+#: comparison cannot tell apart (two suits of one rank, two photos): each is compared finely
+#: and the id is judged by the one that agrees best. IMG_2681's nine, through a flat tone
+#: curve: 0.969 and 0.964 coarse, index 0.76 and 0.88 (rank alone 0.59 and 0.82); the first
+#: alone refused it. Not every picture of the id: far from its best, an index compared at a
+#: shift the whole part does not support agrees by chance (a king's strip, rank 1.00 on a
+#: picture 0.44 coarse, 0.70 on its best).
+PART_TIE = 0.01
 #: The largest window difference allowed (:func:`vision.part_windows.worst_window`), as
 #: MAX_BLOCK for whole cards.
 PART_MAX_BLOCK = 0.8
@@ -206,10 +214,11 @@ class PartMatcher:
        one id, e.g. four suits, never compete with each other); ids scoring ``PART_ACCEPT`` or
        more are candidates;
     2. a corner index must show (``INDEX_MIN_SHOWN`` of its zone): it is compared, finely, with
-       each candidate's best picture; the best must reach ``INDEX_ACCEPT`` and beat every
-       other taught face's index (candidate or not) by ``INDEX_MARGIN``;
-    3. that picture and the part agree window by window over what shows (``PART_MAX_BLOCK``,
-       :mod:`vision.part_windows`).
+       each candidate's pictures the coarse correlation cannot tell from its best
+       (``PART_TIE``); the best id must reach ``INDEX_ACCEPT`` and beat every other taught
+       face's index (candidate or not) by ``INDEX_MARGIN``, its rank alone too;
+    3. one such picture and the part agree window by window over what shows
+       (``PART_MAX_BLOCK``, :mod:`vision.part_windows`).
 
     Otherwise (also when too little shows, or blank paper: ``PART_MIN_SHARE``,
     ``PART_MIN_DETAIL``) the answer is None.
@@ -283,49 +292,67 @@ class PartMatcher:
             return Match(None, float(per_row[top]), runner_up, float("inf"), self._row_ids[top], "covered")
         fine_grads = _gradients(index_image(card, fine_mask) if fine_image is None else fine_image)
         padded_fine_mask = np.pad(fine_mask, _PAD)
-        index_scores = {
-            row_id: _index_score(
-                fine_grads, padded_fine_mask, self._zones[i], shifts[int(np.argmax(scores[i]))], _PAD
-            )
-            for row_id, i in candidates.items()
-        }
+
+        def shift_of(i: int) -> tuple[int, int]:
+            return shifts[int(np.argmax(scores[i]))]
+
+        def index_of(i: int, at: tuple[int, int]) -> float:
+            return _index_score(fine_grads, padded_fine_mask, self._zones[i], at, _PAD)
+
+        tied = {row_id: self._tied(row_id, per_row) for row_id in candidates}
+        agree = {i: index_of(i, shift_of(i)) for rows in tied.values() for i in rows}
+        index_scores = {row_id: max(agree[i] for i in rows) for row_id, rows in tied.items()}
         best_id = max(index_scores, key=lambda row_id: index_scores[row_id])
-        score = index_scores[best_id]
         runner_up = max((v for row_id, v in index_scores.items() if row_id != best_id), default=-1.0)
-        best = candidates[best_id]
-        shift = shifts[int(np.argmax(scores[best]))]
+        # Each of the best id's tied pictures judged whole (its index and its rank alone, then
+        # the window check), best first: the id is named by the first that passes, if any.
+        rank_of = {i: self._rank(i, fine_grads, padded_fine_mask, shift_of(i)) for i in tied[best_id]}
+        judged = sorted(((min(agree[i], rank), i) for i, rank in rank_of.items()), reverse=True)
+        score, best = judged[0]
+        shift = shift_of(best)
         if score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN:
             # Every other taught face's index at the best face's place: how alike two indices
             # of this deck are at this view's softness.
             for row_id, i in best_rows.items():
                 if row_id not in index_scores:
-                    rival = _index_score(fine_grads, padded_fine_mask, self._zones[i], shift, _PAD)
-                    runner_up = max(runner_up, rival)
+                    runner_up = max(runner_up, index_of(i, shift))
                     if score - runner_up < INDEX_MARGIN:
                         break
-        # Its rank compared alone, where it shows whole (see INDEX_RANK_PX), or not at all.
-        score = min(score, self._rank(best, fine_grads, padded_fine_mask, shift))
         rows, _squares = self._matrices()
-        block = worst_window(image, mask, rows[best], shift)
+        blocks: dict[int, float] = {}
+        for value, i in judged:
+            if value < INDEX_ACCEPT or value - runner_up < INDEX_MARGIN:
+                break
+            blocks[i] = worst_window(image, mask, rows[i], shift_of(i))
+            if blocks[i] <= PART_MAX_BLOCK:
+                score, best = value, i
+                break
+        block = blocks[best] if best in blocks else worst_window(image, mask, rows[best], shift)
         named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
         return Match(best_id if named else None, score, runner_up, block, best_id, "covered")
 
     def rank_score(self, card: np.ndarray, fine_mask: np.ndarray, face_id: str) -> float | None:
         """How ``face_id``'s rank agrees with the rank in view on an upright card image (as
-        :meth:`match` takes it, ``fine_mask`` what shows): its picture most like what shows,
-        compared over its rank's box alone (``INDEX_RANK_SHOWN`` of it in view; the wide zone
-        where the box is not known). None when no picture of it is taught or the box shows in
-        neither corner (the rank says nothing there)."""
-        rows = [i for i, row_id in enumerate(self._row_ids) if row_id == face_id]
+        :meth:`match` takes it, ``fine_mask`` what shows): its pictures most like what shows
+        (``PART_TIE``), each compared over its rank's box alone (``INDEX_RANK_SHOWN`` of it in
+        view; the wide zone where the box is not known), the best agreement. None when no
+        picture of it is taught or the box shows in neither corner of any (the rank says
+        nothing there)."""
         fine_mask, mask = _masks(fine_mask)
-        if not rows or not mask.any():
+        if face_id not in self._row_ids or not mask.any():
             return None
         scores, shifts = self._coarse_scores(part_image(card, mask), mask)
-        best = max(rows, key=lambda i: float(scores[i].max()))
-        shift = shifts[int(np.argmax(scores[best]))]
-        grads = _gradients(index_image(card, fine_mask))
-        score = self._rank(best, grads, np.pad(fine_mask, _PAD), shift)
+        grads, padded_mask = _gradients(index_image(card, fine_mask)), np.pad(fine_mask, _PAD)
+        tied = self._tied(face_id, scores.max(axis=1))
+        score = max(self._rank(i, grads, padded_mask, shifts[int(np.argmax(scores[i]))]) for i in tied)
         return None if score < -0.5 else score
+
+    def _tied(self, face_id: str, per_row: np.ndarray) -> list[int]:
+        """``face_id``'s pictures within ``PART_TIE`` of its best by coarse agreement (``per_row``:
+        each picture's)."""
+        rows = [i for i, row_id in enumerate(self._row_ids) if row_id == face_id]
+        top = max(float(per_row[i]) for i in rows)
+        return [i for i in rows if per_row[i] >= top - PART_TIE]
 
     def _rank(self, best: int, grads: Gradients, padded_mask: np.ndarray, shift: tuple[int, int]) -> float:
         """:func:`_index_score` of picture ``best``'s rank alone (its boxes, :func:`_rank_boxes`)."""
