@@ -432,8 +432,6 @@ def _index_score(
     does). A stroke one has where the other has paper, or runs another way, lowers it; the
     paper round an index, alike in any two, does not raise it. Each corner's zone is the first
     of its ``boxes`` that shows (by default wide, else narrow)."""
-    from numpy.lib.stride_tricks import sliding_window_view
-
     t = INDEX_SHIFT
     worst = 2.0
     for zone, right, choices in ((zones[0], False, boxes[0]), (zones[1], True, boxes[1])):
@@ -462,16 +460,22 @@ def _index_score(
         # compared where the part shows (a px in from its edge: the covering card's edge is
         # no gradient of this card's).
         area = (slice(ys - t, ys + height + t), slice(xs - t, xs + width + t))
-        qx = sliding_window_view(seen[0][area], (height, width))
-        qy = sliding_window_view(seen[1][area], (height, width))
-        shown = cv2.erode(fine_mask[area], np.ones((3, 3), np.uint8))
-        m = sliding_window_view(shown, (height, width)).astype(np.float32)
-        dot = ((qx * rx + qy * ry) * m).sum(axis=(2, 3))
-        query = ((qx * qx + qy * qy) * m).sum(axis=(2, 3))
-        taught = ((rx * rx + ry * ry) * m).sum(axis=(2, 3))
-        agreement = dot / np.maximum(np.sqrt(query * taught), 1e-9)
-        worst = min(worst, float(agreement.max()))
+        shown = cv2.erode(fine_mask[area], np.ones((3, 3), np.uint8)).astype(np.float32)
+        qx, qy = seen[0][area] * shown, seen[1][area] * shown
+        # Sums over the zone at every further shift, as correlations (the query's gradients
+        # and mask move together; the picture's zone stays).
+        dot = _correlated(qx, rx) + _correlated(qy, ry)
+        query = _correlated(qx * seen[0][area] + qy * seen[1][area], np.ones((height, width), np.float32))
+        taught = _correlated(shown, rx * rx + ry * ry)
+        agreement = dot / np.maximum(np.sqrt(np.maximum(query * taught, 0.0)), 1e-9)
+        # (At most 1 but for rounding: 2 stands for no zone compared.)
+        worst = min(worst, float(min(agreement.max(), 1.0)))
     return worst if worst <= 1.0 else -1.0
+
+
+def _correlated(image: np.ndarray, template: np.ndarray) -> np.ndarray:
+    """The sum of ``template`` times ``image``'s window at every place it fits whole."""
+    return cv2.matchTemplate(np.ascontiguousarray(image), np.ascontiguousarray(template), cv2.TM_CCORR)
 
 
 def _rank_boxes(extent: Extent | None) -> tuple[Box, ...]:
