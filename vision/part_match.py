@@ -304,9 +304,10 @@ class PartMatcher:
         index_scores = {row_id: max(agree[i] for i in rows) for row_id, rows in tied.items()}
         best_id = max(index_scores, key=lambda row_id: index_scores[row_id])
         runner_up = max((v for row_id, v in index_scores.items() if row_id != best_id), default=-1.0)
-        # Each of the best id's tied pictures judged whole (its index and its rank alone, then
-        # the window check), best first: the id is named by the first that passes, if any.
-        rank_of = {i: self._rank(i, fine_grads, padded_fine_mask, shift_of(i)) for i in tied[best_id]}
+        # The best id's tied pictures judged whole (its index and its rank alone, then the
+        # window check), best first: the id is named by the first that passes, if any.
+        ranked = self._ranked(tied[best_id])
+        rank_of = {i: self._rank(i, fine_grads, padded_fine_mask, shift_of(i)) for i in ranked}
         judged = sorted(((min(agree[i], rank), i) for i, rank in rank_of.items()), reverse=True)
         score, best = judged[0]
         shift = shift_of(best)
@@ -343,8 +344,8 @@ class PartMatcher:
             return None
         scores, shifts = self._coarse_scores(part_image(card, mask), mask)
         grads, padded_mask = _gradients(index_image(card, fine_mask)), np.pad(fine_mask, _PAD)
-        tied = self._tied(face_id, scores.max(axis=1))
-        score = max(self._rank(i, grads, padded_mask, shifts[int(np.argmax(scores[i]))]) for i in tied)
+        ranked = self._ranked(self._tied(face_id, scores.max(axis=1)))
+        score = max(self._rank(i, grads, padded_mask, shifts[int(np.argmax(scores[i]))]) for i in ranked)
         return None if score < -0.5 else score
 
     def _tied(self, face_id: str, per_row: np.ndarray) -> list[int]:
@@ -353,6 +354,17 @@ class PartMatcher:
         rows = [i for i, row_id in enumerate(self._row_ids) if row_id == face_id]
         top = max(float(per_row[i]) for i in rows)
         return [i for i in rows if per_row[i] >= top - PART_TIE]
+
+    def _ranked(self, tied: list[int]) -> list[int]:
+        """Of pictures ``tied``, those whose rank's characters were found in both corners (the
+        rank alone is compared on them); all of them when none's were. A picture whose rank's
+        box is not known is compared over the wide zone, suit and pips beside the rank, and
+        agrees with a never-taught rank's as its index does: a deck taught from a webcam's
+        copies, nines untaught, had a nine's strip agree 0.92 with a ten's picture that way
+        (0.56-0.68 on the ten's pictures whose box is known), and named it.
+        """
+        known = [i for i in tied if None not in self._extents[i]]
+        return known or tied
 
     def _rank(self, best: int, grads: Gradients, padded_mask: np.ndarray, shift: tuple[int, int]) -> float:
         """:func:`_index_score` of picture ``best``'s rank alone (its boxes, :func:`_rank_boxes`)."""
