@@ -397,3 +397,20 @@ def test_a_card_as_small_as_a_camera_80_cm_up_sees_it_is_taught_off_the_mat(seed
     table.place_art(synthetic_face(31), table.centre, 20.0)
     seen = laid(cut_out_job("bandit"), table)
     assert verdict(seen, card_box(table.loose[-1]), FRAME_W) == "right"
+
+
+def test_a_card_refused_on_one_frames_noise_is_judged_again_while_it_lies_still() -> None:
+    """The plum card at this place is taken on 59 of 60 frames; frame 29's sensor noise makes an
+    edge not stand out. That refusal was kept while the scene stood still, so the card was never
+    caught (a teaching test waited in vain once); a refusal is judged again after a while."""
+    from companion.daemon.teaching import REJUDGE_REFUSED_EVERY, cut_out_job
+
+    table = calm_table()
+    x, y = table.centre
+    table.place_at("plum", (x - 40, y + 15), 100.0)
+    for _ in range(29):
+        table.frame()
+    job = cut_out_job("bandit")
+    assert job(table.frame()).refusal  # frame 29
+    later = [job(table.frame()) for _ in range(REJUDGE_REFUSED_EVERY + 1)]
+    assert any(seen.cutout is not None for seen in later)

@@ -20,6 +20,11 @@ from companion.flows.teach import TeachFlow, TeachFrame
 PREVIEW_WIDTH = 480
 #: While the scene keeps changing, every this many frames is judged (looked for a card in).
 JUDGE_EVERY = 4
+#: While the scene stands still after a card was refused, every this many frames is judged
+#: again (about a second at the camera's 15 fps): one frame's noise can refuse a card whose edge
+#: barely stands out, and the next frames take it (the teaching tests' plum at one place: 1
+#: frame of 60 refused). Kept for good, that refusal left the card uncaught until it was moved.
+REJUDGE_REFUSED_EVERY = 15
 #: The least share of the frame a card taught at the camera covers. A photo's is 1 %
 #: (:data:`vision.card_capture.TEACH_MIN_AREA`); the companion's camera, 60-80 cm above the
 #: table, sees a card 80-110 px wide at 1280x720, tilted less: 0.7-1.4 % (simulated tables with
@@ -59,6 +64,7 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
     still = StillFrames()
     kept: list[TeachFrame] = []  # the verdict on the scene as last judged, while it stands still
     shown = [JUDGE_EVERY - 1]  # frames only shown in a row, the scene changing (the first is judged)
+    refused = [0]  # frames the kept verdict, a refusal, was shown again in a row
 
     def job(frame: Any) -> TeachFrame:
         colour = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
@@ -67,12 +73,15 @@ def cut_out_job(game_id: str) -> Callable[[Any], TeachFrame]:
         grey = cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY)
         # Judging a frame costs 60-250 ms of CPU here (up to about 1 s on a Pi 4), which the
         # screen's thread would feel: a frame is judged once the scene stands still, and the
-        # verdict kept while it does. A scene that keeps changing (a hand laying the card) is
-        # judged every ``JUDGE_EVERY`` frames, so a camera whose picture never settles still
-        # catches a card.
+        # verdict kept while it does (a refusal is judged again every REJUDGE_REFUSED_EVERY
+        # frames). A scene that keeps changing (a hand laying the card) is judged every
+        # ``JUDGE_EVERY`` frames, so a camera whose picture never settles still catches a card.
         unchanged = still.unchanged(small_copy(grey))
         if unchanged and kept:
-            return dataclasses.replace(kept[0], preview=preview)
+            refused[0] = refused[0] + 1 if kept[0].refusal else 0
+            if refused[0] < REJUDGE_REFUSED_EVERY:
+                return dataclasses.replace(kept[0], preview=preview)
+        refused[0] = 0
         if not unchanged:
             kept.clear()
             shown[0] += 1
