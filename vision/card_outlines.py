@@ -29,7 +29,8 @@ it), then must pass (:mod:`vision.card_checks`):
 a card's aspect ratio under perspective, area bounds, convexity, fill, and a contrast check
 along its border (the inside next to each edge differs from the outside). Overlapping
 candidates are merged by non-maximum suppression; of two one inside the other, the surer wins
-(neither sure, a small one inside stays beside the larger: print on a card, or a card).
+(neither sure, a small one inside stays beside the larger: print on a card, or a card; a sure
+card a third or more of an unsure row stays beside it). :mod:`vision.outline_choice` decides.
 
 ``find_card_candidates(frame)`` returns :class:`CardOutline` s in the frame's pixels, corners
 ordered TL, TR, BR, BL of the card held portrait (see :func:`order_quad`), each saying whether
@@ -50,18 +51,17 @@ from vision.card_checks import (
     border_contrasts,
     card_papers,
     card_shaped,
-    inside_share,
-    iou,
     order_quad,
     refine_many,
     refine_many_in_frame,
     same_paper,
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
-from vision.card_rows import PAIR_CARD_SHARE, pair_like, pair_shaped
+from vision.card_rows import pair_shaped
 from vision.card_seams import Seam, find_seams, find_seams_many, split_at_seams
 from vision.frame_cut import corners_in_view, cut_card_shaped, off_border_profiles, past_border_quad
 from vision.outline_batches import SeenOutlines, card_shaped_many, order_quads
+from vision.outline_choice import Scored, select_outlines
 from vision.outline_regions import outer_regions, paper_map, quad_of, region_masks, split_at_necks
 from vision.region_edges import edges_in_boxes, inside_shares, untaken_boxes
 
@@ -106,39 +106,6 @@ def _uncovered_area(contour: np.ndarray, quads: list[np.ndarray]) -> int:
     for corners in np.round(np.array(quads, np.float32).reshape(-1, 4, 2) - [x, y]).astype(np.int32):
         cv2.fillConvexPoly(mask, corners, 0)
     return cv2.countNonZero(mask)
-
-
-#: A scored outline: score, evidence (1 maybe, 2 surely a card), corners, whether only a part.
-Scored = tuple[float, int, np.ndarray, bool]
-
-
-def _select(scored: list[Scored]) -> list[tuple[int, np.ndarray, bool]]:
-    """One outline per card: overlapping duplicates merged (best score kept); of two one inside the
-    other, the outer when the inner is most of it (a face card's art frame), else the inner when both
-    are sure (a patch of table round a card), both when neither is (or print on a card: dev IMG_2570
-    webcam-like, three diamond pips erased the nine); in a pair's outline, the inner when it is a card."""
-    # By score: surer first cost a read at 0.6x (dev IMG_2617, the pair outline over a nine).
-    scored = sorted(scored, key=lambda item: -item[0])
-    kept: list[Scored] = []
-    for item in scored:
-        if all(iou(item[2], other[2]) < 0.3 for other in kept):
-            kept.append(item)
-    drop: set[int] = set()
-    areas = [cv2.contourArea(quad) for _s, _e, quad, _p in kept]
-    for i, (_si, ei, inner, _pi) in enumerate(kept):
-        for j, (_sj, ej, outer, pj) in enumerate(kept):
-            if i != j and areas[i] < areas[j] and inside_share(inner, outer) > 0.8:
-                # The surer wins (a pip, a card on an envelope); equally sure, as above.
-                if ei != ej:
-                    drop.add(i if ej > ei else j)
-                elif not pj and pair_like(outer):
-                    # Two cards side by side: a card of the two in it is half of it or more and
-                    # is kept (named, it shows where the other lies); less is print on them (dev
-                    # IMG_2687: the ace's diamond pip, a card-shaped rhombus).
-                    drop.add(j if areas[i] >= PAIR_CARD_SHARE * areas[j] else i)
-                elif (most := areas[i] >= 0.55 * areas[j]) or ei == 2:
-                    drop.add(i if most else j)
-    return [(evidence, quad, part) for k, (_s, evidence, quad, part) in enumerate(kept) if k not in drop]
 
 
 def _support_in_view(quads: np.ndarray, segments: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -478,7 +445,7 @@ def find_card_candidates(
         for k, ordered in zip(lined, order_quads(stacked[lined]), strict=True):
             consider(stacked[k], from_lines=True, ordered=ordered)
     judge_waiting()
-    selected = _select(scored)
+    selected = select_outlines(scored, lightness.shape)
     if region is not None:
         # An outline on a side of the region that is not the frame's may be a card cut by it.
         h, w = lightness.shape
