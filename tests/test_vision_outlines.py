@@ -266,7 +266,7 @@ def test_print_inside_a_card_erases_it_only_when_surer_or_both_sure(
     the card (the patch round it goes); else the surer wins."""
     card, pip = _box(100, 100, 100, 140), _box(130, 140, 20, 28)
     scored = [(3.0, 2 if card_sure else 1, card, False), (3.5, 2 if pip_sure else 1, pip, False)]
-    chosen = select_outlines(scored, (480, 640))
+    chosen = select_outlines(scored, (480, 640), 1.5)
     names = {id(card): "card", id(pip): "pip"}
     assert sorted(names[id(quad)] for _e, quad, _p in chosen) == kept
 
@@ -305,7 +305,7 @@ def test_a_sure_card_inside_a_larger_unsure_outline_that_scored_higher_is_kept(
     postcard's, with a card-shaped part of its picture; kept apart, teaching saw two cards). So
     does a sure part between seams: it may be no card's (IMG_2655 overexposed, across the king)."""
     card = _box(110, 102, 100, 136)
-    chosen = select_outlines([(5.0, 1, outer, False), (4.6, 2, card, part)], (480, 640))
+    chosen = select_outlines([(5.0, 1, outer, False), (4.6, 2, card, part)], (480, 640), 1.5)
     names = {id(card): "card", id(outer): "outer"}
     assert sorted(names[id(quad)] for _e, quad, _p in chosen) == kept
 

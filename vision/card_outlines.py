@@ -445,7 +445,7 @@ def find_card_candidates(
         for k, ordered in zip(lined, order_quads(stacked[lined]), strict=True):
             consider(stacked[k], from_lines=True, ordered=ordered)
     judge_waiting()
-    selected = select_outlines(scored, lightness.shape)
+    selected = select_outlines(scored, lightness.shape, margin)
     if region is not None:
         # An outline on a side of the region that is not the frame's may be a card cut by it.
         h, w = lightness.shape
