@@ -332,6 +332,18 @@ class PartMatcher:
         named = score >= INDEX_ACCEPT and score - runner_up >= INDEX_MARGIN and block <= PART_MAX_BLOCK
         return Match(best_id if named else None, score, runner_up, block, best_id, "covered")
 
+    def closest(self, card: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[int, int]] | None:
+        """For an upright card image seen whole: its coarse :func:`part_image`, the taught
+        picture (either way up, at the working size) it correlates best with, and the shift
+        (dx, dy) it does at (the picture's pixel x lies at the image's x + (dx, dy)); None when
+        nothing is taught."""
+        if not self._row_ids:
+            return None
+        image = part_image(card)
+        scores, shifts = self._coarse_scores(image, np.ones((PART_H, PART_W), np.uint8))
+        row, shift = np.unravel_index(int(np.argmax(scores)), scores.shape)
+        return image, self._matrices()[0][row].reshape(PART_H, PART_W), shifts[int(shift)]
+
     def rank_score(self, card: np.ndarray, fine_mask: np.ndarray, face_id: str) -> float | None:
         """How ``face_id``'s rank agrees with the rank in view on an upright card image (as
         :meth:`match` takes it, ``fine_mask`` what shows): its pictures most like what shows

@@ -3,7 +3,9 @@
 Per frame: card outlines on the table (:mod:`vision.frame_outlines`: looked for again only where
 the frame changed), minus those that printed marker cards already explain; each remaining
 outline is identified against the game's taught faces (:mod:`vision.face_match`) or reported
-unidentified (``card_id`` None).
+unidentified (``card_id`` None). A sure outline no stage names is looked at again: out to a
+border printed round it (:mod:`vision.printed_border`), then without a chip or a cable lying
+across its edge (:mod:`vision.occluded`).
 
 A card that lies still is not identified again: an outline whose corners are within
 ``STILL_FRACTION`` of its size of an outline of the previous frame keeps that outline's answer.
@@ -42,6 +44,7 @@ from vision.frame_cut import card_size, is_cut, part_in_view
 from vision.frame_outlines import FrameOutlines
 from vision.kept_answers import KeptAnswers
 from vision.mat_cards import holds_the_ground
+from vision.occluded import named_under
 from vision.outline_beneath import part_beneath
 from vision.printed_border import named_by_border
 from vision.small_faces import search_faces
@@ -225,6 +228,8 @@ class TaughtCards:
                 self.identified += 1
                 if match.card_id is None and match.method != PENDING and sure and outline.whole:
                     quad, match = named_by_border(self.deck, frame, quad, match, size)  # a bordered card
+                    if match.card_id is None:  # a chip or a cable lying across its edge
+                        match = named_under(self.deck, frame, quad) or match
             # A part of a card named: where the whole card lies, and the part that shows (of a
             # card cut by the frame's edge: the part inside the frame).
             part = None if outline.whole or match.corners is None else quad
