@@ -150,3 +150,14 @@ def test_absurd_images_are_refused_before_decoding(
     errors = capsys.readouterr().err.splitlines()
     assert len(errors) == 3 and all(e.startswith("companion: ") for e in errors)
     assert check_image_file(photo_file(tmp_path, "ok.png", [synthetic_face(1)], 1)) == (1280, 720)
+
+
+def test_an_iphone_heic_photo_says_to_send_a_jpeg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # The start of an iPhone's HEIC file: an ISO box "ftyp" with the brand "heic".
+    photo = tmp_path / "IMG_0001.HEIC"
+    photo.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64))
+    with pytest.raises(UserError, match="HEIC/HEIF photo.*send it as a JPEG"):
+        check_image_file(photo)
+    assert main(["vision", "enroll", "bandit", f"cherry={photo}", "--store", str(tmp_path / "deck")]) == 2
+    (error,) = capsys.readouterr().err.splitlines()
+    assert "Most Compatible" in error and "nothing was taught" in error

@@ -26,6 +26,9 @@ MAX_SIDE = 20_000
 #: Bytes read to find the size: a JPEG's frame header may follow large EXIF blocks.
 _HEADER_BYTES = 1 << 20
 
+#: ISO base media "ftyp" brands of HEIF stills (HEIC from iPhones, AVIF).
+_HEIF_BRANDS = {b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1", b"avif", b"avis"}
+
 _JPEG_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
@@ -129,6 +132,12 @@ def check_image_file(path: Path | str) -> tuple[int, int]:
     with path.open("rb") as file:
         header = file.read(_HEADER_BYTES)
     size = image_size(header)
+    if size is None and header[4:8] == b"ftyp" and header[8:12] in _HEIF_BRANDS:
+        # What an iPhone saves by default (and some Android phones): OpenCV's wheels decode none.
+        raise UserError(
+            f"{shown} is a HEIC/HEIF photo, which cannot be read here: send it as a JPEG (on an "
+            "iPhone, Settings > Camera > Formats > Most Compatible takes JPEGs from then on)"
+        )
     if size is None:
         raise UserError(f"{shown} is not a JPEG, PNG, BMP, WebP, TIFF or PNM image (or it is cut short)")
     width, height = size
