@@ -29,17 +29,14 @@ corner, is named by it.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from vision.card_checks import order_quad
-from vision.face_match import Match, rectify
-from vision.part_match import FINE_H, FINE_W, INDEX_H, INDEX_WIDE_W, PART_H, PART_W, part_mask
-
-if TYPE_CHECKING:
-    from vision.enrolled import EnrolledDeck
+from vision.enrolled import EnrolledDeck, covered_view
+from vision.face_match import Match
+from vision.part_match import FINE_H, FINE_W, INDEX_H, INDEX_WIDE_W, PART_H, PART_W
 
 __all__ = ["OCCLUDED", "lying_on", "named_under"]
 
@@ -95,16 +92,16 @@ def named_under(deck: EnrolledDeck, frame: np.ndarray, quad: np.ndarray) -> Matc
     something lying across its edge, compared without it; None when nothing lies on it that way
     or the rest does not name it."""
     ordered = order_quad(quad)
-    card = rectify(frame, ordered, (FINE_W, FINE_H))
+    # The card rectified as a covered card's is, all of it in view.
+    card, shown = covered_view(frame, ordered, ordered)
     closest = deck.parts.closest(card)
     if closest is None:
         return None
     hidden = lying_on(*closest)
     if hidden is None:
         return None
-    whole = np.float32([[0, 0], [FINE_W, 0], [FINE_W, FINE_H], [0, FINE_H]])
     fine = cv2.resize(hidden, (FINE_W, FINE_H), interpolation=cv2.INTER_NEAREST)
-    named = deck.parts.match(card, part_mask(whole) & (1 - fine))
+    named = deck.parts.match(card, shown & (1 - fine))
     if named.card_id is None:
         return None
     return dataclasses.replace(named, method=OCCLUDED, corners=ordered)
