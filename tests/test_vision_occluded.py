@@ -118,3 +118,19 @@ def test_lying_on_follows_the_shift_the_picture_lies_at() -> None:
     assert hidden is not None and hidden[30, PART_W - 3]
     # The pips, two pixels off as the whole image is, are not taken for anything lying there.
     assert not hidden[20, 17] and not hidden[44, 32]
+
+
+def test_a_chipped_card_laid_under_the_camera_is_named_once_it_lies_still(tmp_path: Path) -> None:
+    # The live path: an empty table, the card arriving (the thumbnails alone, it may wait), then
+    # lying still (every stage, this one last).
+    deck = teach_synthetic_faces(tmp_path)
+    seed, along = CHIPS[1]
+    style = scene_style(seed, "wood", card_px=130, tilt=10)
+    scene = lay_out([synthetic_face(SYNTHETIC_SEEDS[0])], seed, style=style)
+    frame = scene.frame()
+    chipped = chip_across_edge(frame, scene.all_placed()[0].corners, along)
+    reader = CardReader(GAME, use_mat=False, enrolled=deck)
+    reader.read(np.full_like(frame, 90))
+    reader.read(chipped)
+    still = reader.read(chipped.copy())
+    assert [c.card_id for c in still.cards if c.card_id] == [SYNTHETIC_IDS[0]]
