@@ -1,4 +1,4 @@
-"""A taught card with a chip lying across its edge is named by the rest; print never is excused."""
+"""A taught card with a chip or a cable lying across it is named by the rest; print never is excused."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.things_on_cards import cable_across, chip_across_edge
 from vision.occluded import lying_on
 from vision.part_match import PART_H, PART_W
 from vision.reader import CardReader
@@ -26,25 +27,6 @@ GAME = "bandit"
 #: a sure outline (an even paper border all round), which these leave; a chip bulging further out
 #: of the side (seeds 511, 516, 518 at 0.4-0.6) leaves the outline unsure, and it is not looked at.
 CHIPS = [(510, 0.3), (513, 0.6), (514, 0.7), (517, 0.5)]
-
-
-def chip_across_edge(frame: np.ndarray, corners: np.ndarray, along: float) -> np.ndarray:
-    """``frame`` with a brown chip (a third of the card's width across, a rim and a highlight)
-    lying across the card's right side (TR to BR), ``along`` of the way down it, a fifth of it
-    beyond the card."""
-    top_right, bottom_right = corners[1], corners[2]
-    width = float(np.linalg.norm(corners[1] - corners[0]))
-    radius = int(0.17 * width)
-    edge = top_right + along * (bottom_right - top_right)
-    inward = corners.mean(axis=0) - edge
-    centre = edge + 0.6 * radius * inward / np.linalg.norm(inward)
-    c = (int(centre[0]), int(centre[1]))
-    out = frame.copy()
-    cv2.circle(out, c, radius, (40, 70, 110), -1, cv2.LINE_AA)
-    cv2.circle(out, c, radius, (70, 120, 170), max(1, radius // 6), cv2.LINE_AA)
-    highlight = (c[0] - radius // 3, c[1] - radius // 3)
-    cv2.circle(out, highlight, max(1, radius // 3), (110, 160, 200), -1, cv2.LINE_AA)
-    return out
 
 
 def read_with_chip(folder: Path, face: np.ndarray, seed: int, along: float) -> list[str | None]:
@@ -110,6 +92,24 @@ def test_lying_on_takes_a_thing_across_the_edge_and_never_print_inside() -> None
     assert lying_on(picture, picture, (0, 0)) is None  # nothing lies on it
 
 
+def test_lying_on_hides_a_thin_thing_all_the_way_across_even_over_print_as_dark() -> None:
+    picture = _picture()
+    cabled = picture.copy()
+    # A cable as dark as the pips, from the bottom edge to the top edge through three of them:
+    # over the pips it differs from nothing, so only the pieces between them are found.
+    cv2.line(cabled, (3, PART_H - 1), (42, 0), 0.35, 3)
+    hidden = lying_on(cabled, picture, (0, 0))
+    assert hidden is not None
+    assert hidden[44, 15] and hidden[32, 22] and hidden[20, 30]  # the pips it crosses
+    assert not hidden[20, 15] and not hidden[44, 30]  # the pips beside it
+    assert hidden.mean() < 0.25
+
+    # A line of print inside the card that reaches no edge is never a thing lying on it.
+    printed = picture.copy()
+    cv2.line(printed, (12, 18), (32, 46), 0.3, 3)
+    assert lying_on(printed, picture, (0, 0)) is None
+
+
 def test_lying_on_follows_the_shift_the_picture_lies_at() -> None:
     picture = _picture()
     moved = np.roll(picture, 2, axis=1)  # the card's image two pixels right of the picture
@@ -118,6 +118,27 @@ def test_lying_on_follows_the_shift_the_picture_lies_at() -> None:
     assert hidden is not None and hidden[30, PART_W - 3]
     # The pips, two pixels off as the whole image is, are not taken for anything lying there.
     assert not hidden[20, 17] and not hidden[44, 32]
+
+
+def read_with_cable(folder: Path, face: np.ndarray, seed: int, turn: float) -> list[str | None]:
+    """The ids read where one card (``face``) lies with a cable across it."""
+    deck = teach_synthetic_faces(folder)
+    scene = lay_out([face], seed, style=scene_style(seed, "wood", card_px=130, tilt=10))
+    frame = scene.frame()
+    corners = scene.all_placed()[0].corners  # (placed as the frame is drawn)
+    reading = CardReader(GAME, use_mat=False, enrolled=deck).read(cable_across(frame, corners, turn, 0.1))
+    centre = corners.mean(axis=0)
+    return [c.card_id for c in reading.cards if np.linalg.norm(np.mean(c.corners, axis=0) - centre) < 30]
+
+
+@pytest.mark.parametrize(("seed", "turn"), [(510, -25), (514, 20)])
+def test_a_cable_across_a_taught_card_names_it_and_never_a_look_alike(
+    tmp_path: Path, seed: int, turn: float
+) -> None:
+    taught = synthetic_face(SYNTHETIC_SEEDS[0])
+    assert read_with_cable(tmp_path / "taught", taught, seed, turn) == [SYNTHETIC_IDS[0]]
+    twin = renumbered(SYNTHETIC_SEEDS[0], "77")
+    assert read_with_cable(tmp_path / "twin", twin, seed, turn) in ([None], [])
 
 
 def test_a_chipped_card_laid_under_the_camera_is_named_once_it_lies_still(tmp_path: Path) -> None:
