@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from companion.errors import UserError
+from tests.things_on_cards import cable_across
 from vision.card_outlines import CardOutline, _uncovered_area, find_card_candidates
 from vision.enrolled import capture_card
 from vision.label_boxes import box_iou, box_of
@@ -165,6 +166,17 @@ def test_a_card_lying_over_another_splits_them_into_their_visible_parts(seed: in
         # The covered card's visible part is sure and never whole (teaching must not take it).
         assert [o.whole for o in found if o.sure and near(o, under)] == [False]
         assert any(o.sure and near(o, over) for o in found)
+
+
+@pytest.mark.parametrize(("seed", "turn"), [(31, -20), (33, 15)])
+def test_a_card_a_cable_lies_across_is_one_sure_whole_card(seed: int, turn: float) -> None:
+    # The cable crosses the card's paper border as a thin dark line, as the edge of a card
+    # lying over another does; it runs on over the table, so it is no card's edge.
+    frame, corners = one_card(seed)
+    cabled = cable_across(frame, corners, turn)
+    for thorough in (False, True):
+        found = [o for o in find_card_candidates(cabled, thorough=thorough) if near(o, corners)]
+        assert [(o.sure, o.whole) for o in found] == [(True, True)]
 
 
 PHOTOS = Path(__file__).resolve().parents[2] / "shared" / "realcards" / "photos"

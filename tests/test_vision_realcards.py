@@ -214,6 +214,17 @@ def test_a_cable_across_a_real_card_is_hidden_all_the_way_across(whole_deck: Enr
     assert tally.correct == 3, tally
 
 
+def test_a_cards_printed_frame_line_beyond_an_outlines_side_is_no_cable(whole_deck: EnrolledDeck) -> None:
+    """IMG_2567 through a flat tone curve: an outline of the jack of hearts with a strip of table
+    beside it is crossed by the jack's edge (a seam) and by its printed frame line, which runs on
+    beyond the outline over the jack itself. Taken for a cable, that line was no seam, the outline
+    was cut at the other alone, and a part of table and card was sure: a phantom."""
+    photo = next(p for p in load_photos(PHOTOS) if p.path.name == "IMG_2567.JPG")
+    tally, wrongs, _ms = _read(whole_deck, [photo], tone="flat")
+    assert wrongs == [] and tally.wrong == 0 and tally.phantom_ids == 0
+    assert tally.phantoms == 0 and tally.correct == 4, tally
+
+
 @pytest.mark.parametrize("turn", [90, 180, 270])
 def test_a_camera_mounted_another_way_reads_the_same_cards(whole_deck: EnrolledDeck, turn: int) -> None:
     """IMG_2589 turned as a camera mounted another way would see it: its four cards are all

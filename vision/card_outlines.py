@@ -58,7 +58,7 @@ from vision.card_checks import (
 )
 from vision.card_lines import corner_quads, edge_support, straight_edges
 from vision.card_rows import pair_shaped
-from vision.card_seams import Seam, find_seams, find_seams_many, split_at_seams
+from vision.card_seams import Seam, find_seams, find_seams_many, split_at_seams, things_across
 from vision.frame_cut import corners_in_view, cut_card_shaped, off_border_profiles, past_border_quad
 from vision.outline_batches import SeenOutlines, card_shaped_many, order_quads
 from vision.outline_choice import Scored, select_outlines
@@ -302,6 +302,8 @@ def find_card_candidates(
         seams = iter(find_seams_many(lightness, sure))
         for (quad, (judged, cut, pair), lines, support, contrast), e in zip(clear, evidences, strict=True):
             found = next(seams) if e == 2 else []
+            if things_across(lightness, judged, found):
+                found = []  # a cable or a pen lying across one card (vision.card_seams)
             verdicts[(quad.tobytes(), lines)] = judge(judged, cut, pair, support, contrast, e, found)
 
     def shape(

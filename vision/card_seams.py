@@ -6,7 +6,10 @@ card on top runs straight across the region from one side to the opposite one, a
 line where it crosses the other card's paper (the shadow of the card's thickness) and a step
 where it crosses the other card's print. Inside a single card no straight line crosses
 the paper border: a face card's art frame stops short of it, pips and indices are short, and a
-shadow's edge across the card is a step from light to shade, not a thin line.
+shadow's edge across the card is a step from light to shade, not a thin line. A cable or a
+pen lying across a single card is a thin line from side to side too, but it runs on straight
+beyond the outline over the table (:func:`things_across`); a card's edge ends with the card
+under it.
 
 :func:`find_seams` (:func:`find_seams_many`: of several outlines in one go) looks at the
 outline flattened to a portrait card and tries every straight line from one side to the
@@ -36,6 +39,13 @@ SEAM_SHARE = 0.75
 _END_ROWS, _END_HITS = 5, 3
 #: Seams are looked for this share of the width or more away from the sides.
 _SIDE_MARGIN = 0.12
+
+
+#: A thin thing's line is followed beyond the outline from this many pixels on, for this share
+#: of the seam's length; the line is looked for within ``_LINE_OFFSETS`` of where the seam
+#: points (its place is found on a coarse grid), the table either side ``_SIDE_OFFSETS`` away.
+_BEYOND_FROM, _BEYOND_SHARE = 2, 0.3
+_LINE_OFFSETS, _SIDE_OFFSETS = [-1.5, 0.0, 1.5], [4.0, 6.0]
 
 
 @dataclass(frozen=True)
@@ -135,6 +145,46 @@ def find_seams_many(grey: np.ndarray, quads: list[np.ndarray]) -> list[list[Seam
                 found[k].append(Seam(across, float(starts[j]) / width, float(stops[j]) / width))
                 left &= np.abs(middles - middles[j]) > 4
     return found
+
+
+def things_across(grey: np.ndarray, quad: np.ndarray, seams: list[Seam]) -> bool:
+    """Whether the ``seams`` found across ``quad`` (4 x 2, in ``grey``'s pixels) are all thin
+    things lying across one card (each :func:`runs_on`), not the edges of cards lying over
+    others. One that does not run on is a card's edge, and the others stay with it: an outline
+    larger than its card (the card with a strip of table) has the card's own print beyond its
+    side, and a printed frame line running on there is no cable (a flat copy of IMG_2567: a
+    phantom part)."""
+    return bool(seams) and all(runs_on(grey, quad, seam) for seam in seams)
+
+
+def runs_on(grey: np.ndarray, quad: np.ndarray, seam: Seam) -> bool:
+    """Whether ``seam`` across ``quad`` (4 x 2, in ``grey``'s pixels) runs on beyond both of
+    its ends as a thin dark line, straight on over the table: a thin thing lying across the
+    outline (a cable, a pen), not the edge of a card lying on another (which ends where the
+    card under it ends)."""
+    start, end = (np.asarray(p, np.float64) for p in seam_ends(quad, seam))
+    length = float(np.linalg.norm(end - start))
+    if length < 1:
+        return False
+    along = (end - start) / length
+    across = np.array([-along[1], along[0]])
+    steps = np.arange(_BEYOND_FROM, max(_BEYOND_FROM + 1, _BEYOND_SHARE * length))
+    h, w = grey.shape[:2]
+    offsets = np.array(_LINE_OFFSETS + _SIDE_OFFSETS + [-o for o in _SIDE_OFFSETS])
+    for point, direction in ((start, -along), (end, along)):
+        centres = point + steps[:, None] * direction  # points on the line beyond this end
+        at = np.round(centres[:, None, :] + offsets[None, :, None] * across).astype(np.intp)
+        inside = ((at[..., 0] >= 0) & (at[..., 0] < w) & (at[..., 1] >= 0) & (at[..., 1] < h)).all(axis=1)
+        if inside.mean() < SEAM_SHARE:
+            return False
+        values = grey[at[inside, :, 1], at[inside, :, 0]].astype(np.float32)
+        line = values[:, : len(_LINE_OFFSETS)].min(axis=1)
+        n = len(_SIDE_OFFSETS)
+        one_side = values[:, len(_LINE_OFFSETS) : len(_LINE_OFFSETS) + n].max(axis=1)
+        other_side = values[:, len(_LINE_OFFSETS) + n :].max(axis=1)
+        if ((np.minimum(one_side, other_side) - line) > VALLEY).mean() < SEAM_SHARE:
+            return False
+    return True
 
 
 def split_at_seams(quad: np.ndarray, seams: list[Seam]) -> list[np.ndarray]:
