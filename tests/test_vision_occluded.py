@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -29,21 +30,37 @@ GAME = "bandit"
 CHIPS = [(510, 0.3), (513, 0.6), (514, 0.7), (517, 0.5)]
 
 
-def read_with_chip(folder: Path, face: np.ndarray, seed: int, along: float) -> list[str | None]:
-    """The ids read where one card (``face``) lies with a chip across its edge."""
-    deck = teach_synthetic_faces(folder)
+#: What lies on the card: drawn over the frame at the card's corners.
+LaysOn = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def one_card_under(face: np.ndarray, seed: int, lay_on: LaysOn) -> tuple[np.ndarray, np.ndarray]:
+    """A wood table with one card (``face``) laid out by ``seed`` and something lying on it
+    (``lay_on``); the card's corners."""
     scene = lay_out([face], seed, style=scene_style(seed, "wood", card_px=130, tilt=10))
     frame = scene.frame()
-    corners = scene.all_placed()[0].corners
-    reading = CardReader(GAME, use_mat=False, enrolled=deck).read(chip_across_edge(frame, corners, along))
+    corners = scene.all_placed()[0].corners  # (placed as the frame is drawn)
+    return lay_on(frame, corners), corners
+
+
+def read_with(folder: Path, face: np.ndarray, seed: int, lay_on: LaysOn) -> list[str | None]:
+    """The ids read where one card (``face``) lies with something on it (``lay_on``)."""
+    deck = teach_synthetic_faces(folder)
+    frame, corners = one_card_under(face, seed, lay_on)
+    reading = CardReader(GAME, use_mat=False, enrolled=deck).read(frame)
     centre = corners.mean(axis=0)
     return [c.card_id for c in reading.cards if np.linalg.norm(np.mean(c.corners, axis=0) - centre) < 30]
+
+
+def chip(along: float) -> LaysOn:
+    """A chip across the card's right side, ``along`` of the way down it."""
+    return lambda frame, corners: chip_across_edge(frame, corners, along)
 
 
 @pytest.mark.parametrize(("seed", "along"), CHIPS)
 def test_a_taught_card_with_a_chip_across_its_edge_is_named(tmp_path: Path, seed: int, along: float) -> None:
     face = synthetic_face(SYNTHETIC_SEEDS[0])
-    assert read_with_chip(tmp_path, face, seed, along) == [SYNTHETIC_IDS[0]]
+    assert read_with(tmp_path, face, seed, chip(along)) == [SYNTHETIC_IDS[0]]
 
 
 @pytest.mark.parametrize(("seed", "along"), CHIPS)
@@ -52,14 +69,14 @@ def test_a_never_taught_look_alike_with_a_chip_across_its_edge_is_not_named(
 ) -> None:
     # The taught face's art with another number in its corners (a card of another rank).
     twin = renumbered(SYNTHETIC_SEEDS[0], "77")
-    assert read_with_chip(tmp_path, twin, seed, along) in ([None], [])
+    assert read_with(tmp_path, twin, seed, chip(along)) in ([None], [])
 
 
 def test_a_look_alikes_extra_pip_is_not_taken_for_a_chip(tmp_path: Path) -> None:
     # An extra pip in the middle is, to a camera, a coin lying wholly inside the card: not
     # excused, even with a chip across the edge beside it.
     twin = synthetic_face(SYNTHETIC_SEEDS[0], changed=True)
-    assert read_with_chip(tmp_path, twin, *CHIPS[0]) in ([None], [])
+    assert read_with(tmp_path, twin, CHIPS[0][0], chip(CHIPS[0][1])) in ([None], [])
 
 
 def _picture() -> np.ndarray:
@@ -120,15 +137,9 @@ def test_lying_on_follows_the_shift_the_picture_lies_at() -> None:
     assert not hidden[20, 17] and not hidden[44, 32]
 
 
-def read_with_cable(folder: Path, face: np.ndarray, seed: int, turn: float) -> list[str | None]:
-    """The ids read where one card (``face``) lies with a cable across it."""
-    deck = teach_synthetic_faces(folder)
-    scene = lay_out([face], seed, style=scene_style(seed, "wood", card_px=130, tilt=10))
-    frame = scene.frame()
-    corners = scene.all_placed()[0].corners  # (placed as the frame is drawn)
-    reading = CardReader(GAME, use_mat=False, enrolled=deck).read(cable_across(frame, corners, turn, 0.1))
-    centre = corners.mean(axis=0)
-    return [c.card_id for c in reading.cards if np.linalg.norm(np.mean(c.corners, axis=0) - centre) < 30]
+def cable(turn: float) -> LaysOn:
+    """A dark cable a tenth of the card's width across, through its middle, turned by ``turn``."""
+    return lambda frame, corners: cable_across(frame, corners, turn, 0.1)
 
 
 @pytest.mark.parametrize(("seed", "turn"), [(510, -25), (514, 20)])
@@ -136,9 +147,9 @@ def test_a_cable_across_a_taught_card_names_it_and_never_a_look_alike(
     tmp_path: Path, seed: int, turn: float
 ) -> None:
     taught = synthetic_face(SYNTHETIC_SEEDS[0])
-    assert read_with_cable(tmp_path / "taught", taught, seed, turn) == [SYNTHETIC_IDS[0]]
+    assert read_with(tmp_path / "taught", taught, seed, cable(turn)) == [SYNTHETIC_IDS[0]]
     twin = renumbered(SYNTHETIC_SEEDS[0], "77")
-    assert read_with_cable(tmp_path / "twin", twin, seed, turn) in ([None], [])
+    assert read_with(tmp_path / "twin", twin, seed, cable(turn)) in ([None], [])
 
 
 def test_a_chipped_card_laid_under_the_camera_is_named_once_it_lies_still(tmp_path: Path) -> None:
@@ -146,12 +157,9 @@ def test_a_chipped_card_laid_under_the_camera_is_named_once_it_lies_still(tmp_pa
     # lying still (every stage, this one last).
     deck = teach_synthetic_faces(tmp_path)
     seed, along = CHIPS[1]
-    style = scene_style(seed, "wood", card_px=130, tilt=10)
-    scene = lay_out([synthetic_face(SYNTHETIC_SEEDS[0])], seed, style=style)
-    frame = scene.frame()
-    chipped = chip_across_edge(frame, scene.all_placed()[0].corners, along)
+    chipped, _corners = one_card_under(synthetic_face(SYNTHETIC_SEEDS[0]), seed, chip(along))
     reader = CardReader(GAME, use_mat=False, enrolled=deck)
-    reader.read(np.full_like(frame, 90))
+    reader.read(np.full_like(chipped, 90))
     reader.read(chipped)
     still = reader.read(chipped.copy())
     assert [c.card_id for c in still.cards if c.card_id] == [SYNTHETIC_IDS[0]]
