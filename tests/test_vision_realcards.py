@@ -32,7 +32,7 @@ from companion.bench.realcards import (
 from companion.errors import UserError
 from vision.enrolled import EnrolledDeck, capture_card
 from vision.image_files import read_image
-from vision.label_boxes import box_iou, box_of
+from vision.label_boxes import box_iou, box_of, seen_boxes
 from vision.reader import CardReader
 from vision.rough_camera import toned, webcam_like
 
@@ -63,8 +63,7 @@ def test_a_deck_taught_from_whole_photos_reads_real_tables_without_a_wrong_id(
         reader = CardReader(GAME, use_mat=False, enrolled=deck)
         for photo in multis:
             reading = reader.read(read_image(photo.path))
-            boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
-            tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+            tally.add(photo, seen_boxes(reading.cards))
     assert tally.wrong == 0 and tally.phantom_ids == 0
     named = sum(1 for p in multis for rank, _box in p.cards if rank not in untaught)
     assert tally.correct >= 0.3 * named, tally
@@ -109,8 +108,7 @@ def test_fanned_cards_are_named_by_the_card_on_top_and_the_strip_beneath() -> No
             photo = photos[name]
             reading = CardReader(GAME, use_mat=False, enrolled=deck).read(read_image(photo.path))
             tally = Tally()
-            boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
-            tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+            tally.add(photo, seen_boxes(reading.cards))
             assert tally.wrong == 0 and tally.phantom_ids == 0, name
             named = {rank for rank, card_id in RANKS.items() if card_id in {c.card_id for c in reading.cards}}
             assert expected <= named, (name, named)
@@ -142,8 +140,7 @@ def test_cards_laid_under_the_camera_are_read_as_well_as_a_photo_of_them(whole_d
     def named(frame: object) -> int:
         reading = reader.read(frame)
         tally = Tally()
-        boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
-        tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+        tally.add(photo, seen_boxes(reading.cards))
         assert tally.wrong == 0 and tally.phantom_ids == 0
         return tally.correct
 
@@ -208,8 +205,7 @@ def test_a_cable_across_a_real_card_is_hidden_all_the_way_across(whole_deck: Enr
     cv2.line(image, (-188, -216), (554, 464), (25, 25, 25), 6, cv2.LINE_AA)
     reading = CardReader(GAME, use_mat=False, enrolled=whole_deck).read(image)
     tally = Tally()
-    boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
-    tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+    tally.add(photo, seen_boxes(reading.cards))
     assert tally.wrong == 0 and tally.phantom_ids == 0
     assert tally.correct == 3, tally
 
@@ -326,8 +322,7 @@ def test_an_untaught_ten_under_a_taught_nine_is_never_named_by_its_pips() -> Non
         tally = Tally()
         for photo in (p for p in photos if p.path.name in ("IMG_2681.JPG", "IMG_2648.JPG")):
             reading = CardReader(GAME, use_mat=False, enrolled=deck).read(read_image(photo.path))
-            boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
-            tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+            tally.add(photo, seen_boxes(reading.cards))
     assert tally.cards == 2 + 3
     assert tally.wrong == 0 and tally.phantom_ids == 0
 
@@ -350,8 +345,7 @@ def test_a_webcam_that_taught_the_deck_never_names_an_untaught_nine_by_the_pip_b
         image = webcam_like(read_image(photo.path), multis.index(photo))
         reading = CardReader(GAME, use_mat=False, enrolled=deck).read(image)
     tally = Tally()
-    boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
-    tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+    tally.add(photo, seen_boxes(reading.cards))
     assert tally.cards == 5 and tally.correct >= 2  # the queen and another card named: a real read
     assert tally.wrong == 0 and tally.phantom_ids == 0
 
@@ -381,8 +375,7 @@ def test_a_strip_found_by_its_face_in_a_harsh_webcams_copy_is_not_named_by_a_loo
         image = harsh(read_image(photo.path), multis.index(photo))
         reading = CardReader(GAME, use_mat=False, enrolled=deck).read(image)
     tally = Tally()
-    boxes = [[box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []) for c in reading.cards]
-    tally.add(photo, [(b, card.card_id) for b, card in zip(boxes, reading.cards, strict=True)])
+    tally.add(photo, seen_boxes(reading.cards))
     assert tally.cards == 3 and tally.correct == 2  # the ace and the queen lying over it, named
     assert tally.wrong == 0 and tally.phantom_ids == 0
 

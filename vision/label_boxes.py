@@ -9,10 +9,10 @@ a label.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["HIT_IOU", "box_iou", "box_of", "placed", "read_at"]
+__all__ = ["HIT_IOU", "box_iou", "box_of", "placed", "read_at", "seen_boxes"]
 
 #: An outline stands for a labelled card when their boxes overlap at least this much.
 HIT_IOU = 0.5
@@ -27,6 +27,20 @@ def box_of(corners: Any, scale: float = 1.0) -> Box:
     xs = [float(x) / scale for x, _y in corners]
     ys = [float(y) / scale for _x, y in corners]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def seen_boxes(
+    cards: Iterable[Any], scale: float = 1.0, back: Callable[[Any], Any] | None = None
+) -> list[tuple[list[Box], Any]]:
+    """Each card a reader found (``corners``, ``visible``, ``card_id``) as :func:`read_at` takes
+    it: the boxes round where it lies and round what shows of it (a card partly covered: either
+    places it), with its id; in the labels' pixels when found in a copy resized by ``scale``,
+    its points first taken back by ``back`` when found in a turned copy."""
+    found = []
+    for card in cards:
+        shown = [card.corners] + ([card.visible] if card.visible else [])
+        found.append(([box_of(back(p) if back else p, scale) for p in shown], card.card_id))
+    return found
 
 
 def box_iou(a: Sequence[float], b: Sequence[float]) -> float:

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.label_boxes import box_iou, box_of, read_at
+from vision.label_boxes import box_iou, box_of, read_at, seen_boxes
 
 #: Cards are taught and read as the realcards bench does: Bandit ids, a cut-out right when its
 #: outline's box overlaps the card's box at least ``RIGHT_CUTOUT``.
@@ -195,12 +195,8 @@ def style_figure(
                 table, [(render_face(f), mask, c) for f, c in zip(chosen, corners, strict=True)], rng
             )
             reading = CardReader(GAME, use_mat=False, enrolled=deck).read(photo)
-            seen = [
-                ([box_of(c.corners)] + ([box_of(c.visible)] if c.visible else []), c.card_id)
-                for c in reading.cards
-            ]
             truth = [(f.card_id, card.visible_box) for f, card in zip(chosen, laid, strict=True)]
-            tally.add(f"{style}#{index}", truth, seen)
+            tally.add(f"{style}#{index}", truth, seen_boxes(reading.cards))
     return {
         "figure": "realcards.other_decks",
         "style": style,

@@ -45,6 +45,7 @@ photos' tables.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import tempfile
 import time
@@ -53,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vision.label_boxes import box_iou, box_of, read_at
+from vision.label_boxes import box_iou, box_of, read_at, seen_boxes
 from vision.labelled_photos import DECK_RANKS, Photo, load_photos
 
 NAME = "realcards"
@@ -321,13 +322,8 @@ def _read(
         cpu = time.thread_time()
         reading = reader.read(image)
         photo_ms.append((time.thread_time() - cpu) * 1000)
-        # A card partly covered: where it lies, and what shows of it (what the label's box
-        # surrounds); either places it.
-        seen = []
-        for card in reading.cards:
-            shown = [card.corners] + ([card.visible] if card.visible else [])
-            seen.append(([box_of(turned_back(p, quarters, shape), scale) for p in shown], card.card_id))
-        wrongs += tally.add(photo, seen)
+        back = functools.partial(turned_back, quarters=quarters, shape=shape)
+        wrongs += tally.add(photo, seen_boxes(reading.cards, scale, back))
     return tally, wrongs, photo_ms
 
 
