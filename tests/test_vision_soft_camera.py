@@ -8,8 +8,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.aligned_compare import compare_aligned, fine_share
 from vision.enrolled import EnrolledDeck
-from vision.face_features import FEATURE_H, FEATURE_W, VERIFY_BLOCK, VERIFY_SCORE, compare_aligned, fine_share
+from vision.face_features import FEATURE_H, FEATURE_W, VERIFY_BLOCK, VERIFY_SCORE
 from vision.taught_scene import lay_out, scene_style, synthetic_face, teach_synthetic_faces
 
 #: How far above the acceptance score a softened copy of the right card must stay.

@@ -14,7 +14,8 @@ import math
 import cv2
 import numpy as np
 
-from vision.face_features import FEATURE_H, FEATURE_W, card_rect, detail, same_softness
+from vision.aligned_compare import detail, same_softness
+from vision.face_features import FEATURE_H, FEATURE_W, card_rect
 
 #: Where the straightened view correlates with the taught picture at least this much (windows
 #: of ``AGREE_WINDOW`` px at half the feature scale), the card shows; elsewhere it is covered.

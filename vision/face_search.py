@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.aligned_compare import compare_aligned, detail, same_softness
 from vision.card_checks import iou
 from vision.face_features import (
     FEATURE_H,
@@ -43,10 +44,7 @@ from vision.face_features import (
     VERIFY_SCORE,
     FeatureMatcher,
     card_rect,
-    compare_aligned,
-    detail,
     mapped_card_shaped,
-    same_softness,
 )
 from vision.face_placing import agreeing, in_card, lined_up
 from vision.index_ink import ink_shown
