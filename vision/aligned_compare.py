@@ -5,7 +5,9 @@ lined up on a straightened card) agrees with it when the print's edges lie where
 do: their detail (:func:`detail`, edges over the local brightness) correlates over the part both
 show, and no block of the card differs much (a look-alike differs where its pips or index do).
 Before comparing, the sharper of the two is blurred to the other's softness
-(:func:`same_softness`: a webcam against the phone a card was taught with).
+(:func:`same_softness`: a webcam against the phone a card was taught with), and where the camera
+clipped much of the card white the taught picture is clipped as the camera clipped it
+(:func:`as_clipped`).
 """
 
 from __future__ import annotations
@@ -29,11 +31,16 @@ def detail(image: np.ndarray) -> np.ndarray:
 
 
 def compare_aligned(
-    reference: np.ndarray, homography: np.ndarray, view: np.ndarray, visible: np.ndarray | None = None
+    reference: np.ndarray,
+    homography: np.ndarray,
+    view: np.ndarray,
+    visible: np.ndarray | None = None,
+    clipped: np.ndarray | None = None,
 ) -> tuple[float, float]:
     """Detail correlation and worst block difference of ``reference`` warped by
     ``homography`` onto ``view`` (both grey), over the part of ``view`` it covers (and, given
-    ``visible``, a mask of ``view``: only where that is set)."""
+    ``visible``, a mask of ``view``: only where that is set). ``clipped``: where the camera
+    clipped ``view`` white (:func:`clipped_pixels` of it as taken, before any evening out)."""
     h, w = view.shape[:2]
     warped = cv2.warpPerspective(reference, homography, (w, h), borderValue=0)
     cover = cv2.warpPerspective(np.full(reference.shape[:2], 255, np.uint8), homography, (w, h))
@@ -42,6 +49,8 @@ def compare_aligned(
     # A softer camera (a webcam against the phone the card was taught with) blurs the print's
     # edges: compared as they are, the right card's detail no longer lines up. The sharper
     # side is blurred to the other's softness first, so only the drawing is compared.
+    if clipped is not None:
+        warped = as_clipped(warped, (clipped > 0) & (cover >= 254), cover >= 254)
     warped, view = same_softness(warped, view, cover >= 254)
     a = cv2.resize(detail(warped), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
     b = cv2.resize(detail(view), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
@@ -95,3 +104,41 @@ def same_softness(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> tuple[np.nd
             break
         best, best_gap = blurred, gap
     return (a, best) if swap else (best, b)
+
+
+#: A grey level at or above this in a picture as the camera took it is clipped white: the light
+#: was brighter than the sensor holds (paper under a lamp, a sun patch, a camera metering a
+#: dark table), and whatever was printed lighter than that there is lost.
+CLIPPED_LEVEL = 250
+#: A view whose compared part is clipped over at least this share is compared as clipped (the
+#: development photos as taken: at most 0.07 of a card; half a stop over: 0.2 and more).
+CLIPPED_SHARE = 0.15
+#: A camera is never taken to have clipped print darker than this share of the paper's level (a
+#: whole stop over): print there is print, whatever the view shows.
+CLIPPED_FLOOR = 0.5
+
+
+def clipped_pixels(picture: np.ndarray) -> np.ndarray:
+    """Where ``picture`` (BGR or grey, as the camera took it) is clipped white (uint8 mask)."""
+    grey = picture if picture.ndim == 2 else cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)
+    return (grey >= CLIPPED_LEVEL).astype(np.uint8)
+
+
+def as_clipped(reference: np.ndarray, clipped: np.ndarray, compared: np.ndarray) -> np.ndarray:
+    """``reference`` (grey, aligned with a view) clipped as the camera clipped the view, when
+    the view is clipped (``clipped``, boolean) over ``CLIPPED_SHARE`` of the part ``compared``;
+    else ``reference`` itself.
+
+    Where the camera clipped a card its light print (a face card's yellows, a faint pattern)
+    is flat white, while the taught picture still shows it: compared as they are, the right
+    card's detail no longer lines up (realcards IMG_2657 half a stop over: a king's art at 0.87
+    against the 0.88 it needs). The taught picture's levels above the median of those under the
+    clipped pixels (most of them the card's paper) are cut to it: lost there as in the view. A
+    look-alike's print where the view shows clipped paper is darker than that level, so it
+    stays, and still differs."""
+    share = int(clipped.sum()) / max(1, int(compared.sum()))
+    if share < CLIPPED_SHARE:
+        return reference
+    paper, clips_at = np.percentile(reference[compared], (75.0, 100.0 * (1.0 - share)))
+    level = max(float(clips_at), CLIPPED_FLOOR * float(paper))
+    return np.minimum(reference, level).astype(reference.dtype)

@@ -30,11 +30,12 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
-from vision.aligned_compare import compare_aligned
+from vision.aligned_compare import clipped_pixels, compare_aligned
 from vision.card_checks import iou
 from vision.feature_cache import cached, store
 
@@ -86,6 +87,14 @@ class FeatureMatch:
     #: faces sharing their art: a cherry two and a cherry three): those faces, best first, and
     #: ``card_in_view`` where the best one's lies, so that the corner index can tell them apart.
     shared: tuple[str, ...] = ()
+
+
+class _View(NamedTuple):
+    """A view of a card as the feature stage compares it: evened out (``grey``), and where the
+    camera clipped it white (:func:`vision.aligned_compare.clipped_pixels`)."""
+
+    grey: np.ndarray
+    clipped: np.ndarray
 
 
 @dataclass
@@ -265,11 +274,11 @@ class FeatureMatcher:
         # The pictures as taught decide first (a sharp view, as before the softened set was
         # added); a card they leave unnamed may be named by the softened set on its own: the
         # best face leads the other faces of that set, and every check holds as for a sharp one.
-        answer = None
+        answer, seen = None, _View(grey, clipped_pixels(view))
         for soft in (False, True):
             of_set = [fit for fit in fits if self._refs[fit[1]].soft == soft]
             if of_set:
-                decided = self._decide(of_set, loose, points, grey, whole)
+                decided = self._decide(of_set, loose, points, seen, whole)
                 if decided.card_id is not None:
                     return decided
                 answer = answer or decided  # why the first set left it unnamed
@@ -280,7 +289,7 @@ class FeatureMatcher:
         fits: list[tuple[int, int, np.ndarray, np.ndarray]],
         loose: dict[int, np.ndarray],
         points: np.ndarray,
-        grey: np.ndarray,
+        view: _View,
         whole: bool,
     ) -> FeatureMatch:
         """The answer of one set's ``fits`` (most inliers first): the best face named when it has
@@ -297,29 +306,29 @@ class FeatureMatcher:
         # Faces the best does not lead by ``INLIER_LEAD``: each must line up as well (of its art),
         # else the card is unnamed, as before faces of one art were told apart.
         close = {self._refs[f[1]].face_id for f in fits if INLIER_LEAD * f[0] > inliers} - {best_id}
-        if not all(self._lines_up(face, loose, points, grey, whole) for face in sorted(close)):
+        if not all(self._lines_up(face, loose, points, view, whole) for face in sorted(close)):
             return FeatureMatch(None, inliers, runner_up, 0.0, float("inf"), best_id)
         of_best = [fit for fit in fits if self._refs[fit[1]].face_id == best_id]
-        named, score, block = self._verified(of_best, grey, whole)
+        named, score, block = self._verified(of_best, view, whole)
         if named is None:
             return FeatureMatch(None, inliers, runner_up, score, block, best_id)
         # The ratio test between faces drops what two faces share; a face that, given the shared
         # keypoints too, lines up just as well means the features cannot tell them apart (faces
         # of one art, or the same card taught under two ids).
         others = sorted({self._refs[r].face_id for r in loose} - {best_id} - close)
-        alike = sorted(close) + [face for face in others if self._lines_up(face, loose, points, grey, whole)]
+        alike = sorted(close) + [face for face in others if self._lines_up(face, loose, points, view, whole)]
         card = cv2.perspectiveTransform(_RECT.reshape(-1, 1, 2), named).reshape(4, 2)
         if alike:
             return FeatureMatch(None, inliers, runner_up, score, block, best_id, card, (best_id, *alike))
         return FeatureMatch(best_id, inliers, runner_up, score, block, best_id, card)
 
     def _lines_up(
-        self, face_id: str, loose: dict[int, np.ndarray], points: np.ndarray, grey: np.ndarray, whole: bool
+        self, face_id: str, loose: dict[int, np.ndarray], points: np.ndarray, view: _View, whole: bool
     ) -> bool:
         """Whether a picture of ``face_id``, placed by its ``loose`` pairs (those two faces share
         kept), is placed well and agrees with the view aligned (:meth:`_verified`)."""
         theirs = {r: p for r, p in loose.items() if self._refs[r].face_id == face_id}
-        return self._verified(self._fits(theirs, points), grey, whole)[0] is not None
+        return self._verified(self._fits(theirs, points), view, whole)[0] is not None
 
     def _fits(
         self, pairs: dict[int, np.ndarray], points: np.ndarray
@@ -340,18 +349,19 @@ class FeatureMatcher:
         return sorted(fits, key=lambda fit: -fit[0])
 
     def _verified(
-        self, fits: list[tuple[int, int, np.ndarray, np.ndarray]], grey: np.ndarray, whole: bool
+        self, fits: list[tuple[int, int, np.ndarray, np.ndarray]], view: _View, whole: bool
     ) -> tuple[np.ndarray | None, float, float]:
         """The homography of the first of the ``VERIFY_TRIES`` best fits that is placed well and
         whose picture, aligned, agrees with the view (None: none); with the comparison's score
         and block."""
-        h, w = grey.shape[:2]
+        h, w = view.grey.shape[:2]
         view_quad = np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])
         best_score, best_block = 0.0, float("inf")
         for count, ref_index, homography, ref_points in fits[:VERIFY_TRIES]:
             if count < MIN_INLIERS or not self._placed_well(homography, ref_points, view_quad, whole):
                 continue
-            score, block = compare_aligned(self._refs[ref_index].grey, homography, grey)
+            reference = self._refs[ref_index].grey
+            score, block = compare_aligned(reference, homography, view.grey, clipped=view.clipped)
             if score >= VERIFY_SCORE and block <= VERIFY_BLOCK:
                 return homography, score, block
             if score > best_score:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.aligned_compare import compare_aligned, detail, same_softness
+from vision.aligned_compare import clipped_pixels, compare_aligned, detail, same_softness
 from vision.card_checks import iou
 from vision.face_features import (
     FEATURE_H,
@@ -352,11 +352,12 @@ class FaceSearch:
     ) -> tuple[float, float, np.ndarray]:
         """:meth:`_compare` with the frame straightened by ``to_card`` (frame -> taught picture)."""
         view = cv2.warpPerspective(grey, to_card, (FEATURE_W, FEATURE_H), flags=cv2.INTER_LINEAR)
+        clipped = clipped_pixels(view)
         view = self.matcher.normalised(view)
         seen = in_card(compared, to_card)
         if np.count_nonzero(seen) < MIN_VISIBLE * seen.size:
             return 0.0, float("inf"), view
-        score, block = compare_aligned(self.matcher.reference_grey(ref), np.eye(3), view, seen)
+        score, block = compare_aligned(self.matcher.reference_grey(ref), np.eye(3), view, seen, clipped)
         return score, block, view
 
 
