@@ -110,8 +110,8 @@ def same_softness(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> tuple[np.nd
 #: was brighter than the sensor holds (paper under a lamp, a sun patch, a camera metering a
 #: dark table), and whatever was printed lighter than that there is lost.
 CLIPPED_LEVEL = 250
-#: A view whose compared part is clipped over at least this share is compared as clipped (the
-#: development photos as taken: at most 0.07 of a card; half a stop over: 0.2 and more).
+#: A view whose compared part is clipped over at least this share is compared as clipped (glare
+#: on a card in the development photos as taken: 0.03-0.07 of it; half a stop over: 0.2 and more).
 CLIPPED_SHARE = 0.15
 #: A camera is never taken to have clipped print darker than this share of the paper's level (a
 #: whole stop over): print there is print, whatever the view shows.
@@ -132,10 +132,11 @@ def as_clipped(reference: np.ndarray, clipped: np.ndarray, compared: np.ndarray)
     Where the camera clipped a card its light print (a face card's yellows, a faint pattern)
     is flat white, while the taught picture still shows it: compared as they are, the right
     card's detail no longer lines up (realcards IMG_2657 half a stop over: a king's art at 0.87
-    against the 0.88 it needs). The taught picture's levels above the median of those under the
-    clipped pixels (most of them the card's paper) are cut to it: lost there as in the view. A
-    look-alike's print where the view shows clipped paper is darker than that level, so it
-    stays, and still differs."""
+    against the 0.88 it needs). The taught picture's brightest pixels, as large a share of the
+    part compared as the view has clipped, are cut to the level of the least bright of them
+    (where the camera clipped, in the taught picture's levels): lost there as in the view. Never
+    below ``CLIPPED_FLOOR`` of its paper's level: a look-alike's print where the view shows
+    clipped paper (a pip more) is darker than that, so it stays, and still differs."""
     share = int(clipped.sum()) / max(1, int(compared.sum()))
     if share < CLIPPED_SHARE:
         return reference
