@@ -15,6 +15,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.corner_index import CLIPPED_LEVELS
+
 #: The grid the detail is compared on (cells of the taught picture's 150 x 210 feature scale),
 #: and its blocks.
 _GRID_W, _GRID_H = 30, 42
@@ -46,12 +48,13 @@ def compare_aligned(
     cover = cv2.warpPerspective(np.full(reference.shape[:2], 255, np.uint8), homography, (w, h))
     if visible is not None:
         cover = np.where(visible > 0, cover, 0).astype(np.uint8)
+    covered = cover >= 254
     # A softer camera (a webcam against the phone the card was taught with) blurs the print's
     # edges: compared as they are, the right card's detail no longer lines up. The sharper
     # side is blurred to the other's softness first, so only the drawing is compared.
     if clipped is not None:
-        warped = as_clipped(warped, (clipped > 0) & (cover >= 254), cover >= 254)
-    warped, view = same_softness(warped, view, cover >= 254)
+        warped = as_clipped(warped, clipped & covered, covered)
+    warped, view = same_softness(warped, view, covered)
     a = cv2.resize(detail(warped), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
     b = cv2.resize(detail(view), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
     mask = cv2.resize(cover.astype(np.float32), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA) >= 254
@@ -106,10 +109,6 @@ def same_softness(a: np.ndarray, b: np.ndarray, mask: np.ndarray) -> tuple[np.nd
     return (a, best) if swap else (best, b)
 
 
-#: A grey level at or above this in a picture as the camera took it is clipped white: the light
-#: was brighter than the sensor holds (paper under a lamp, a sun patch, a camera metering a
-#: dark table), and whatever was printed lighter than that there is lost.
-CLIPPED_LEVEL = 250
 #: A view whose compared part is clipped over at least this share is compared as clipped (glare
 #: on a card in the development photos as taken: 0.03-0.07 of it; half a stop over: 0.2 and more).
 CLIPPED_SHARE = 0.15
@@ -119,9 +118,11 @@ CLIPPED_FLOOR = 0.5
 
 
 def clipped_pixels(picture: np.ndarray) -> np.ndarray:
-    """Where ``picture`` (BGR or grey, as the camera took it) is clipped white (uint8 mask)."""
+    """Where ``picture`` (BGR or grey, as the camera took it) is clipped white (boolean): the
+    light was brighter than the sensor holds (paper under a lamp, a sun patch, a camera metering
+    a dark table), within the levels :mod:`vision.corner_index` counts as clipped too."""
     grey = picture if picture.ndim == 2 else cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY)
-    return (grey >= CLIPPED_LEVEL).astype(np.uint8)
+    return grey >= 255 - CLIPPED_LEVELS
 
 
 def as_clipped(reference: np.ndarray, clipped: np.ndarray, compared: np.ndarray) -> np.ndarray:
