@@ -17,7 +17,6 @@ import pytest
 
 from companion.bench.realcards import (
     GAME,
-    LIGHTS,
     RANKS,
     TONES,
     Photo,
@@ -35,7 +34,7 @@ from vision.enrolled import EnrolledDeck, capture_card
 from vision.image_files import read_image
 from vision.label_boxes import box_iou, box_of, seen_boxes
 from vision.reader import CardReader
-from vision.rough_camera import exposed, toned, webcam_like
+from vision.rough_camera import toned, webcam_like
 
 PHOTOS = default_photos()
 pytestmark = pytest.mark.skipif(not PHOTOS.is_dir(), reason=f"no real photos at {PHOTOS}")
@@ -205,9 +204,7 @@ def test_a_face_card_whose_art_the_camera_clips_is_found_by_its_face(whole_deck:
     named wrongly."""
     multis = [p for p in load_photos(PHOTOS) if len(p.cards) > 1]
     index, photo = next((i, p) for i, p in enumerate(multis) if p.path.name == "IMG_2657.JPG")
-    image = exposed(read_image(photo.path), LIGHTS["bright"], index)
-    tally = Tally()
-    tally.add(photo, seen_boxes(CardReader(GAME, use_mat=False, enrolled=whole_deck).read(image).cards))
+    tally, _wrongs, _ms = _read(whole_deck, [photo], light="bright", seeds=[index])
     assert tally.wrong == 0 and tally.phantom_ids == 0
     assert tally.correct >= 2, tally
 

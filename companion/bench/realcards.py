@@ -283,8 +283,9 @@ def _read(
     turn: int = 0,
     tone: str | None = None,
 ) -> tuple[Tally, list[str], list[float]]:
-    """Read ``multis`` (as they are, or their webcam-like copies: ``seeds`` per photo, by
-    default its place in ``multis``) with ``deck``: the tally, the wrong ids, ms per photo.
+    """Read ``multis`` (as they are, or their webcam-like copies) with ``deck``: the tally, the
+    wrong ids, ms per photo. ``seeds``: per photo, the seed of its rough copies' noise (webcam,
+    ``light``), by default its place in ``multis``.
     ``laid``: as a camera sees the cards laid (an empty table first, then the cards arriving,
     then lying still; the reading once they lie still), not as a photo read at once.
     ``scale``: each photo resized by it first (area average down, cubic up), its outlines
@@ -302,10 +303,11 @@ def _read(
     tally, wrongs, photo_ms = Tally(), [], []
     for index, photo in enumerate(multis):
         image = read_image(photo.path)
+        seed = index if seeds is None else seeds[index]
         if webcam:
-            image = webcam_like(image, index if seeds is None else seeds[index])
+            image = webcam_like(image, seed)
         if light is not None:
-            image = exposed(image, LIGHTS[light], index)
+            image = exposed(image, LIGHTS[light], seed)
         if tone is not None:
             image = toned(image, TONES[tone])
         if scale != 1.0:
