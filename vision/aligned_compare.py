@@ -7,7 +7,8 @@ show, and no block of the card differs much (a look-alike differs where its pips
 Before comparing, the sharper of the two is blurred to the other's softness
 (:func:`same_softness`: a webcam against the phone a card was taught with), and where the camera
 clipped much of the card white the taught picture is clipped as the camera clipped it
-(:func:`as_clipped`).
+(:func:`as_clipped`). A cable or a pencil lying across a whole card is left out
+(:mod:`vision.lying_across`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import cv2
 import numpy as np
 
 from vision.corner_index import CLIPPED_LEVELS
+from vision.lying_across import lying_across
 
 #: The grid the detail is compared on (cells of the taught picture's 150 x 210 feature scale),
 #: and its blocks.
@@ -54,6 +56,11 @@ def compare_aligned(
     # side is blurred to the other's softness first, so only the drawing is compared.
     if clipped is not None:
         warped = as_clipped(warped, clipped & covered, covered)
+    # A cable or a pencil lying across the card is no print of either: left out.
+    across = lying_across(warped, view, covered)
+    if across is not None:
+        cover[across] = 0
+        covered &= ~across
     warped, view = same_softness(warped, view, covered)
     a = cv2.resize(detail(warped), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)
     b = cv2.resize(detail(view), (_GRID_W, _GRID_H), interpolation=cv2.INTER_AREA)

@@ -17,7 +17,9 @@ whose extra pip is, to a camera, a coin lying on the taught face):
 3. grown by its rim and shadow (``GROWN_BY`` of its size), at most ``MOST_HIDDEN`` of the card,
    and one corner index zone (the wide one) left untouched: the card's rank is read whole.
 
-A thin straight thing (a cable, a pen) is hidden all the way across the card
+A thin thing across a whole card is first left out by the features' own aligned comparison
+(:mod:`vision.lying_across`, at their finer scale); this stage is for the cards that leaves
+unnamed. Here a thin straight thing (a cable, a pen) is hidden all the way across the card
 (:func:`_thin_things`): where it crosses print about as dark as it is, it differs from no
 picture, so only pieces of it would be found, and the pieces between them (not reaching the
 edge) would stay in the comparison and refuse the card.
