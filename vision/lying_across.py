@@ -9,8 +9,8 @@ by three things together, each measured against the taught picture warped onto t
 - **darker** than the taught picture there (``DARKER`` grey levels, after evening out the
   two pictures' brightness): something on top of the print; a look-alike's pip is darker too,
   hence the next two;
-- **thin**: no wider than ``WIDEST`` px at the feature scale (a pip, an index, a patch of
-  shadow is wider, and stays compared, even where a cable crosses it);
+- **thin**: no wider than ``WIDEST`` px at the feature scale (a pip or a patch of shadow is
+  wider, and stays compared even where a cable crosses it);
 - **across**: straight pieces of it, chained, reach the card's edge at points at least
   ``SPAN`` of its short side apart and pass at least ``WIDEST`` px inside it: it came from the
   table and goes back to it, while a look-alike's print lies inside the card's margin (and a
@@ -89,8 +89,7 @@ def lying_across(reference: np.ndarray, view: np.ndarray, compared: np.ndarray) 
         cv2.line(along, (int(x0), int(y0)), (int(x1), int(y1)), 255, WIDEST + 4)
     along &= inner * 255
     count, labels = cv2.connectedComponents(along, connectivity=8)
-    # How far each pixel lies inside the compared part: its border is the card's edge, and, on a
-    # card partly covered, the edge of what covers it.
+    # How far each pixel lies inside the compared part (from the card's edge).
     inside = cv2.distanceTransform(np.pad(inner, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     across = np.zeros(count, bool)
     for label in range(1, count):
