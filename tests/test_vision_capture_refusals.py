@@ -22,6 +22,7 @@ real_photos = pytest.mark.skipif(not PHOTOS.is_dir(), reason=f"no real photos at
         ("IMG_2522.JPG", "has a line across it"),  # a ten on starry cloth: a seam seen between its pips
         ("IMG_2471.JPG", "partly covered"),  # a nine half under a bracelet
         ("IMG_2491.JPG", "partly covered"),  # a nine lying on a white sheet: one side does not step
+        ("IMG_2523.JPG", "beside other cards or paper"),  # an ace on printed sheets, half under a book
     ],
 )
 def test_a_card_found_but_not_trusted_is_refused_with_its_reason(name: str, reason: str) -> None:

@@ -424,8 +424,10 @@ def find_paper_card(colour: np.ndarray, what: str, least: float = TEACH_MIN_AREA
         raise UserError(f"cards lie on something card-shaped in {what}: show one card alone on the table")
     if _among_cards(card, looked) or cards_beneath(colour, [card.outline.quad], BENEATH_DEPTH):
         # The live reader's own search for a card beneath another (its strip beside the card).
+        # Paper as light as a card (a receipt, a score sheet) touching it looks the same.
         raise UserError(
-            f"the card in {what} lies on or beside other cards: show one card alone, apart from others"
+            f"the card in {what} lies on or beside other cards or paper: show one card alone, "
+            "apart from others"
         )
     beside = paper_beside_sides(lab, card.outline.quad, card.paper) >= TOUCH_SHARE
     # A card found by its faint edge lies on a table of its paper's colour: paper beside two
