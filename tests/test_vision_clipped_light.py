@@ -8,14 +8,13 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.feature_faces import evened, grey_face
 from vision.aligned_compare import CLIPPED_SHARE, as_clipped, clipped_pixels, compare_aligned
 from vision.face_features import FEATURE_H, FEATURE_W, VERIFY_BLOCK, VERIFY_SCORE
 from vision.rough_camera import exposed
-from vision.taught_scene import synthetic_face
 
 #: Half a stop over, as the realcards bench's bright copies (``--light bright``).
 HALF_A_STOP = 0.5
-CLAHE = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
 
 
 def pale_face(extra_pip: bool = False) -> np.ndarray:
@@ -42,11 +41,6 @@ def agrees(result: tuple[float, float]) -> bool:
     return score >= VERIFY_SCORE and block <= VERIFY_BLOCK
 
 
-def grey_face(seed: int, changed: bool = False) -> np.ndarray:
-    face = cv2.resize(synthetic_face(seed, changed), (FEATURE_W, FEATURE_H), interpolation=cv2.INTER_AREA)
-    return cv2.cvtColor(face, cv2.COLOR_BGR2GRAY)
-
-
 def test_a_card_whose_pale_print_the_camera_clipped_agrees_when_compared_as_clipped() -> None:
     taught = pale_face()
     view = over(taught, HALF_A_STOP)  # the pale print is as white as the paper now
@@ -70,7 +64,7 @@ def test_clipped_cards_agree_with_their_face_and_not_with_a_look_alike(seed: int
     clipped, each agrees with its own face and not with its look-alike (one pip more or less)."""
     for shown, taught, right in ((False, False, True), (False, True, False), (True, False, False)):
         raw = over(grey_face(seed, shown), stops)
-        view, reference = CLAHE.apply(raw), CLAHE.apply(grey_face(seed, taught))
+        view, reference = evened(raw), evened(grey_face(seed, taught))
         assert agrees(compare_aligned(reference, np.eye(3), view, clipped=clipped_pixels(raw))) is right
 
 

@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.test_vision_occluded import read_with
-from tests.things_on_cards import cable_across
+from tests.feature_faces import evened, grey_face
+from tests.things_on_cards import cable_across, read_with
 from vision import aligned_compare
 from vision.aligned_compare import compare_aligned
 from vision.face_features import FEATURE_H, FEATURE_W, VERIFY_BLOCK, VERIFY_SCORE
@@ -19,14 +19,7 @@ from vision.taught_scene import SYNTHETIC_IDS, SYNTHETIC_SEEDS, renumbered, synt
 
 #: Where :func:`synthetic_face`'s look-alike has its pip more, at the feature scale.
 PIP, PIP_RADIUS = (75, 105), 10
-CLAHE = cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4))
 EVERYWHERE = np.ones((FEATURE_H, FEATURE_W), bool)
-
-
-def grey_face(seed: int, changed: bool = False) -> np.ndarray:
-    """A made-up face at the feature scale, evened out as the feature stage does."""
-    face = cv2.resize(synthetic_face(seed, changed), (FEATURE_W, FEATURE_H), interpolation=cv2.INTER_AREA)
-    return CLAHE.apply(cv2.cvtColor(face, cv2.COLOR_BGR2GRAY))
 
 
 def with_cable(
@@ -53,7 +46,7 @@ CABLES = [((-10, 20), (160, 95)), ((-10, 160), (160, 160)), ((40, -10), (-10, 12
 def test_a_cable_across_the_right_card_is_left_out_and_the_card_agrees(
     seed: int, start: tuple[int, int], end: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    taught = grey_face(seed)
+    taught = evened(grey_face(seed))
     view = with_cable(taught, start, end)
     hidden = lying_across(taught, view, EVERYWHERE)
     assert hidden is not None
@@ -72,8 +65,8 @@ def test_a_look_alikes_pip_beside_a_cable_is_not_left_out(
     seed: int, start: tuple[int, int], end: tuple[int, int]
 ) -> None:
     """Only the cable is left out: the pip a look-alike has more stays compared."""
-    taught = grey_face(seed)
-    hidden = lying_across(taught, with_cable(grey_face(seed, changed=True), start, end), EVERYWHERE)
+    taught = evened(grey_face(seed))
+    hidden = lying_across(taught, with_cable(evened(grey_face(seed, changed=True)), start, end), EVERYWHERE)
     assert hidden is not None
     pip = np.zeros(taught.shape, np.uint8)
     cv2.circle(pip, PIP, PIP_RADIUS, 1, -1)
@@ -82,28 +75,28 @@ def test_a_look_alikes_pip_beside_a_cable_is_not_left_out(
 
 def test_dark_print_inside_the_card_is_not_lying_across() -> None:
     """A look-alike's long dark stroke that stays inside the card's margin is print."""
-    taught = grey_face(SYNTHETIC_SEEDS[0])
+    taught = evened(grey_face(SYNTHETIC_SEEDS[0]))
     view = with_cable(taught, (20, 30), (130, 180), width=6)
     assert lying_across(taught, view, EVERYWHERE) is None
 
 
 def test_something_wider_than_a_cable_is_not_lying_across() -> None:
     """A band of shadow or a ruler across the card hides more than a cable: nothing is left out."""
-    taught = grey_face(SYNTHETIC_SEEDS[0])
+    taught = evened(grey_face(SYNTHETIC_SEEDS[0]))
     view = with_cable(taught, (-10, 60), (160, 60), width=2 * WIDEST)
     assert lying_across(taught, view, EVERYWHERE) is None
 
 
 def test_a_dark_strip_along_the_cards_border_is_not_lying_across() -> None:
     """Table seen inside an outline a little too large runs along the border, not across."""
-    taught = grey_face(SYNTHETIC_SEEDS[0])
+    taught = evened(grey_face(SYNTHETIC_SEEDS[0]))
     view = taught.copy()
     view[:, :5] = 25
     assert lying_across(taught, view, EVERYWHERE) is None
 
 
 def test_a_card_under_more_cables_than_it_shows_is_not_excused() -> None:
-    taught = grey_face(SYNTHETIC_SEEDS[0])
+    taught = evened(grey_face(SYNTHETIC_SEEDS[0]))
     view = taught.copy()
     for y in range(15, FEATURE_H, 22):
         view = with_cable(view, (-10, y - 10), (160, y + 10), width=11)

@@ -2,54 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from tests.things_on_cards import cable_across, chip_across_edge
+from tests.things_on_cards import GAME, LaysOn, cable_across, chip_across_edge, one_card_under, read_with
 from vision.occluded import lying_on
 from vision.part_match import PART_H, PART_W
 from vision.reader import CardReader
 from vision.taught_scene import (
     SYNTHETIC_IDS,
     SYNTHETIC_SEEDS,
-    lay_out,
     renumbered,
-    scene_style,
     synthetic_face,
     teach_synthetic_faces,
 )
 
-GAME = "bandit"
 #: Scenes (seed) and where along the card's side the chip lies: the reader takes a chip only on
 #: a sure outline (an even paper border all round), which these leave; a chip bulging further out
 #: of the side (seeds 511, 516, 518 at 0.4-0.6) leaves the outline unsure, and it is not looked at.
 CHIPS = [(510, 0.3), (513, 0.6), (514, 0.7), (517, 0.5)]
-
-
-#: What lies on the card: drawn over the frame at the card's corners.
-LaysOn = Callable[[np.ndarray, np.ndarray], np.ndarray]
-
-
-def one_card_under(face: np.ndarray, seed: int, lay_on: LaysOn) -> tuple[np.ndarray, np.ndarray]:
-    """A wood table with one card (``face``) laid out by ``seed`` and something lying on it
-    (``lay_on``); the card's corners."""
-    scene = lay_out([face], seed, style=scene_style(seed, "wood", card_px=130, tilt=10))
-    frame = scene.frame()
-    corners = scene.all_placed()[0].corners  # (placed as the frame is drawn)
-    return lay_on(frame, corners), corners
-
-
-def read_with(folder: Path, face: np.ndarray, seed: int, lay_on: LaysOn) -> list[str | None]:
-    """The ids read where one card (``face``) lies with something on it (``lay_on``)."""
-    deck = teach_synthetic_faces(folder)
-    frame, corners = one_card_under(face, seed, lay_on)
-    reading = CardReader(GAME, use_mat=False, enrolled=deck).read(frame)
-    centre = corners.mean(axis=0)
-    return [c.card_id for c in reading.cards if np.linalg.norm(np.mean(c.corners, axis=0) - centre) < 30]
 
 
 def chip(along: float) -> LaysOn:

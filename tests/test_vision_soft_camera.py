@@ -8,6 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tests.feature_faces import evened
 from vision.aligned_compare import compare_aligned, fine_share
 from vision.enrolled import EnrolledDeck
 from vision.face_features import FEATURE_H, FEATURE_W, VERIFY_BLOCK, VERIFY_SCORE
@@ -25,7 +26,7 @@ def _grey(face: np.ndarray, blur: float = 0.0, seed: int = 0) -> np.ndarray:
         noise = np.random.default_rng(seed).normal(0.0, 4.0, small.shape)
         small = cv2.GaussianBlur(small, (0, 0), blur) * np.float32([0.8, 0.95, 1.15]) + noise
     grey = cv2.cvtColor(np.clip(small, 0, 255).astype(np.uint8), cv2.COLOR_BGR2GRAY)
-    return cv2.createCLAHE(clipLimit=2.0, tileGridSize=(4, 4)).apply(grey)
+    return evened(grey)
 
 
 def test_sharpness_falls_with_blur_whatever_the_contrast() -> None:

@@ -1,9 +1,40 @@
-"""Things lying on a card in a synthetic frame: a chip across its edge, a cable across it."""
+"""Things lying on a card in a synthetic frame: a chip across its edge, a cable across it; and a
+scene of one taught card with such a thing on it, read by the reader."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import cv2
 import numpy as np
+
+from vision.reader import CardReader
+from vision.taught_scene import lay_out, scene_style, teach_synthetic_faces
+
+GAME = "bandit"
+
+#: What lies on the card: drawn over the frame at the card's corners.
+LaysOn = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def one_card_under(face: np.ndarray, seed: int, lay_on: LaysOn) -> tuple[np.ndarray, np.ndarray]:
+    """A wood table with one card (``face``) laid out by ``seed`` and something lying on it
+    (``lay_on``); the card's corners."""
+    scene = lay_out([face], seed, style=scene_style(seed, "wood", card_px=130, tilt=10))
+    frame = scene.frame()
+    corners = scene.all_placed()[0].corners  # (placed as the frame is drawn)
+    return lay_on(frame, corners), corners
+
+
+def read_with(folder: Path, face: np.ndarray, seed: int, lay_on: LaysOn) -> list[str | None]:
+    """The ids read where one card (``face``) lies with something on it (``lay_on``), the
+    synthetic faces taught in ``folder``."""
+    deck = teach_synthetic_faces(folder)
+    frame, corners = one_card_under(face, seed, lay_on)
+    reading = CardReader(GAME, use_mat=False, enrolled=deck).read(frame)
+    centre = corners.mean(axis=0)
+    return [c.card_id for c in reading.cards if np.linalg.norm(np.mean(c.corners, axis=0) - centre) < 30]
 
 
 def chip_across_edge(frame: np.ndarray, corners: np.ndarray, along: float) -> np.ndarray:
